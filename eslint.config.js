@@ -1,0 +1,54 @@
+// One lint configuration for the whole workspace: typescript-eslint everywhere, lit and web-components rules
+// for the elements, React-free core checks by import restrictions.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import lit from 'eslint-plugin-lit';
+import wc from 'eslint-plugin-wc';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'packages/react/src/wrappers/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/elements/src/**/*.ts'],
+    plugins: { lit, wc },
+    rules: {
+      ...lit.configs.recommended.rules,
+      ...wc.configs.recommended.rules,
+      'wc/guard-super-call': 'off',
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['lit', 'lit/*', '@lit/*', 'react', 'react-dom', '@edu-portal/elements*', '@edu-portal/react*'] },
+      ],
+    },
+  },
+  {
+    files: ['packages/elements/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@edu-portal/react*'] }] },
+  },
+);

@@ -1,0 +1,53 @@
+// Starts the reference API server as a child process for tests and tools, and resolves with its URL.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * @param {{ env?: Record<string,string>, staticDir?: string, port?: number, quiet?: boolean }} [options]
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export function startApiServer(options = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'edu-portal-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(options.port ?? 0),
+      DATA_DIR: dataDir,
+      EDU_TEST_HOOKS: '1',
+      EDU_QUIET: '1',
+      ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(undefined);
+      child.once('exit', () => resolve(undefined));
+      child.kill('SIGTERM');
+    }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        child.stdout.off('data', onData);
+        if (!options.quiet) child.stdout.pipe(process.stdout);
+        resolve({ url: m[1].replace(/\/$/, ''), stop });
+      }
+    };
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', onData);
+    child.stderr.pipe(process.stderr);
+    child.once('exit', (code) => reject(new Error(`reference server exited (${code}) before listening:\n${out}`)));
+    process.once('exit', () => child.kill('SIGTERM'));
+  });
+}

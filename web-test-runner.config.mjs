@@ -1,0 +1,64 @@
+// Unit and component tests of core and elements, in real Chromium (Debian's), against the real reference server.
+// The server runs as a child process with test hooks on; /api and the static plugin paths are proxied to it so
+// the pages under test talk to it on their own origin, cookies included.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
+import { startApiServer } from './scripts/api-server.mjs';
+import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
+
+const executablePath = ensureChromium();
+let api;
+const proxied = /^\/(api|common|zuul)\//;
+
+function proxy(ctx) {
+  const target = new URL(ctx.url, api.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      target,
+      { method: ctx.method, headers: { ...ctx.headers, host: target.host } },
+      (res) => {
+        ctx.status = res.statusCode ?? 502;
+        ctx.message = res.statusMessage ?? '';
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) ctx.set(k, v);
+        ctx.body = res;
+        resolve();
+      },
+    );
+    req.on('error', reject);
+    ctx.req.pipe(req);
+  });
+}
+
+export default {
+  rootDir: fileURLToPath(new URL('.', import.meta.url)),
+  files: ['packages/core/src/**/*.test.ts', 'packages/elements/src/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  concurrency: 1,
+  testFramework: { config: { timeout: 20000 } },
+  browsers: [
+    playwrightLauncher({ product: 'chromium', launchOptions: { executablePath, headless: true, args: chromiumArgs } }),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+    {
+      name: 'reference-server',
+      async serverStart() {
+        api = await startApiServer({ quiet: true });
+      },
+      async serverStop() {
+        await api?.stop();
+      },
+    },
+  ],
+  middleware: [
+    async (ctx, next) => {
+      if (api && proxied.test(ctx.path)) return proxy(ctx);
+      return next();
+    },
+  ],
+};
