@@ -12,7 +12,8 @@ import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 
 const executablePath = ensureChromium();
 let api;
-const proxied = /^\/(api|common|zuul)\//;
+// API calls, static plugin files and module language packs (/{rootPath}/{code}/lang/…) belong to the server.
+const proxied = /^\/(api|common|zuul)\/|^\/[^/]+\/[^/]+\/lang\//;
 
 function proxy(ctx) {
   const target = new URL(ctx.url, api.url);
@@ -36,7 +37,7 @@ function proxy(ctx) {
 export default {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
   files: ['packages/core/src/**/*.test.ts', 'packages/elements/src/**/*.test.ts'],
-  nodeResolve: { exportConditions: ['browser', 'development'] },
+  nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   browsers: [

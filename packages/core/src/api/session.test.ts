@@ -1,0 +1,172 @@
+/** Session calls and signed responses against the running reference server. */
+import { expect } from '@open-wc/testing';
+import { createClient, type Client } from '../http/client.ts';
+import { RequestError } from '../http/errors.ts';
+import { setLanguage } from '../i18n/language.ts';
+import { createSessionStore, type SessionStore } from '../session/store.ts';
+import { captureNotices, configureServer, loginAs, resetServer, serverCalls } from '../test-support/server.ts';
+import { checkLogin, getLoginConfig, getMe, loginWithPassword, logoutCall, parseDecorationSet } from './session.ts';
+
+describe('session calls', () => {
+  let session: SessionStore;
+  let client: Client;
+  let relogins: number;
+  let restoreNotices: () => void;
+
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    setLanguage('en');
+    await resetServer();
+    session = createSessionStore();
+    relogins = 0;
+    ({ restore: restoreNotices } = captureNotices());
+    client = createClient({
+      session,
+      device: 'pc',
+      relogin: async () => {
+        relogins++;
+        return false;
+      },
+    });
+  });
+
+  afterEach(async () => {
+    restoreNotices();
+    session.dispose();
+    setLanguage('zh-CN');
+    await resetServer();
+  });
+
+  describe('signed responses', () => {
+    it('getMe sends a random signature and accepts a correctly signed answer', async () => {
+      await loginAs('teacher1');
+      const envelope = await getMe(client);
+      expect(envelope.status).to.equal(200);
+      expect(envelope.data?.loginName).to.equal('teacher1');
+      expect(relogins).to.equal(0);
+    });
+
+    it('a tampered signature runs relogin handling and rejects: the data is never used', async () => {
+      await loginAs('teacher1');
+      await configureServer({ tamperSignature: true });
+      let caught: unknown;
+      try {
+        await getMe(client);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).to.be.instanceOf(RequestError);
+      expect((caught as RequestError).kind).to.equal('signature');
+      expect((caught as RequestError).data).to.equal(null);
+      expect(relogins).to.equal(1);
+    });
+
+    it('concurrent tampered answers relog in once', async () => {
+      await loginAs('teacher1');
+      await configureServer({ tamperSignature: true });
+      const settled = await Promise.allSettled([getMe(client), getMe(client), getMe(client)]);
+      expect(settled.every((s) => s.status === 'rejected')).to.equal(true);
+      expect(relogins).to.equal(1);
+    });
+
+    it('checkLogin keeps a tampered user out of the session store', async () => {
+      await loginAs('teacher1');
+      await configureServer({ tamperSignature: true });
+      expect(await checkLogin({ client, session })).to.equal('logged-out');
+      expect(session.getSnapshot().user).to.equal(null);
+      expect(localStorage.getItem('user')).to.equal(null);
+    });
+
+    it('a signed request to a route that does not sign is refused', async () => {
+      await loginAs('teacher1');
+      let kind = '';
+      try {
+        await client.get('/api/__test/echo', undefined, { signature: true });
+      } catch (error) {
+        kind = (error as RequestError).kind;
+      }
+      expect(kind).to.equal('signature');
+      expect(relogins).to.equal(1);
+    });
+
+    it('getMe never triggers the refresh (noIntercept)', async () => {
+      const envelope = await getMe(client);
+      expect(envelope.status).to.equal(401);
+      expect((await serverCalls())['GET /api/uaa/oauth/refresh']).to.equal(undefined);
+      expect(relogins).to.equal(0);
+    });
+  });
+
+  describe('login status and logout', () => {
+    it('checkLogin: status 200 with data logs the store in', async () => {
+      await loginAs('parent1');
+      expect(await checkLogin({ client, session })).to.equal('logged-in');
+      const snap = session.getSnapshot();
+      expect(snap.status).to.equal('logged-in');
+      expect(snap.user?.userType).to.equal(3);
+      expect(JSON.parse(localStorage.getItem('user')!).loginName).to.equal('parent1');
+    });
+
+    it('checkLogin: no session means logged out, without the logged-out flag', async () => {
+      localStorage.setItem('user', JSON.stringify({ userId: 'stale' }));
+      const stale = createSessionStore();
+      expect(await checkLogin({ client, session: stale })).to.equal('logged-out');
+      expect(stale.getSnapshot().user).to.equal(null);
+      expect(localStorage.getItem('IS_LOGOUTED')).to.equal(null);
+      stale.dispose();
+    });
+
+    it('loginWithPassword stores the user on success and returns refusals as envelopes', async () => {
+      const wrong = await loginWithPassword('teacher1', 'nope', { client, session });
+      expect(wrong.status).to.equal(400);
+      expect(wrong.code).to.equal('invalid_grant');
+      expect(session.getSnapshot().user).to.equal(null);
+      const ok = await loginWithPassword('  teacher1 ', 'Edu@2026', { client, session });
+      expect(ok.status).to.equal(200);
+      expect(session.getSnapshot().user?.loginName).to.equal('teacher1');
+      expect(session.getSnapshot().user?.campusUnits.length).to.be.greaterThan(0);
+    });
+
+    it('logoutCall posts the logout, then clears exactly what the spec says', async () => {
+      await loginWithPassword('teacher1', 'Edu@2026', { client, session });
+      localStorage.setItem('AUTO_LOGIN_NUM', '3');
+      localStorage.setItem('PH_MY_SET_LANG', 'en');
+      sessionStorage.setItem('theme', '{}');
+      expect(await logoutCall({ client, session })).to.equal(true);
+      expect(localStorage.getItem('user')).to.equal(null);
+      expect(localStorage.getItem('AUTO_LOGIN_NUM')).to.equal(null);
+      expect(sessionStorage.length).to.equal(0);
+      expect(localStorage.getItem('IS_LOGOUTED')).to.equal('1');
+      expect(localStorage.getItem('PH_MY_SET_LANG')).to.equal('en');
+      expect(session.getSnapshot().status).to.equal('logged-out');
+      // The server session is gone too.
+      expect((await getMe(client)).status).to.equal(401);
+      expect((await serverCalls())['POST /api/uaa/oauth/logout']).to.equal(1);
+    });
+
+    it('logoutCall still logs out locally when the call fails', async () => {
+      await loginWithPassword('teacher1', 'Edu@2026', { client, session });
+      await configureServer({ failPaths: [{ path: '/api/uaa/oauth/logout', httpStatus: 500, count: 1 }] });
+      expect(await logoutCall({ client, session })).to.equal(false);
+      expect(localStorage.getItem('IS_LOGOUTED')).to.equal('1');
+      expect(session.getSnapshot().user).to.equal(null);
+    });
+  });
+
+  describe('login configuration', () => {
+    it('reads the login configuration and parses decorationSet', async () => {
+      const { envelope, decorationSet } = await getLoginConfig(location.host, client);
+      expect(envelope.status).to.equal(200);
+      expect(decorationSet).to.have.property('defaultLanguage');
+    });
+
+    it('tolerates a bad decorationSet', () => {
+      expect(parseDecorationSet('{oops')).to.deep.equal({ defaultLanguage: null, footerMsg: null });
+      expect(parseDecorationSet(JSON.stringify({ defaultLanguage: 'en', footerMsg: { show: true } }))).to.deep.equal({
+        defaultLanguage: 'en',
+        footerMsg: { show: true },
+      });
+    });
+  });
+});

@@ -1,0 +1,59 @@
+/** Business constants and limits of spec part 1 §9 and part 2 §9, in one place. */
+
+/** Request timeout: 20 minutes (part 1 §9). */
+export const REQUEST_TIMEOUT_MS = 1_200_000;
+
+/** Paged lists (part 2 §9). */
+export const DEFAULT_PAGE_SIZE = 30;
+export const PAGE_SIZE_OPTIONS: readonly number[] = [30, 100, 200, 300, 400];
+/** Pop-up reminder panel: 3 per page, closes itself after 15 s (part 1 §4, §9). */
+export const POPUP_PAGE_SIZE = 3;
+export const POPUP_AUTO_CLOSE_MS = 15_000;
+
+/** A module licence ending within 90 days is "expiring soon" (part 1 §4). */
+export const EXPIRING_SOON_MS = 7_776_000_000;
+
+/** Remembered-password auto-login is tried at most 4 times (part 1 §4). */
+export const AUTO_LOGIN_LIMIT = 4;
+
+/** Header and desktop limits (part 1 §9). */
+export const HEADER_ICON_LIMIT = 10;
+export const HEADER_PANEL_WIDTH_PX = 672;
+export const HEADER_PANEL_WIDE_WIDTH_PX = 780;
+export const BADGE_CAP = 99;
+export const RECENT_APPS_LIMIT = 10;
+
+/** Notifications and layers (part 1 §9, part 2 §9; DESIGN §6 turns layers into `--edu-z-*` defaults). */
+export const NOTICE_DURATION_MS = 2000;
+export const NOTICE_GAP_PX = 16;
+export const Z_INDEX_DIALOG_FIRST = 1500;
+export const Z_INDEX_POPUP = 10_000;
+export const Z_INDEX_LOGIN_DIALOG = 2500;
+
+/** Uploads (part 2 §9). */
+export const CHUNK_SIZE_BYTES = 2 * 1024 * 1024;
+export const MD5_SLICE_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_SERVER_ID = 'base';
+
+/** Version of the shared plugin files under /common/plugins/common-ph/ (part 2 §7, §9). */
+export const COMMON_PLUGIN_VERSION = '2.0.0';
+
+/** Browser storage keys (part 1 §3; where each lives: docs/decisions.md "Storage keys"). */
+export const STORAGE_KEYS = {
+  /** localStorage: the language the user chose. */
+  chosenLanguage: 'PH_MY_SET_LANG',
+  /** sessionStorage: merged language-pack dictionary `{lang, dict}` of the language in force. */
+  languagePack: 'lange_',
+  /** localStorage: the language in force, read by legacy pages. */
+  language: 'lang',
+  /** localStorage: `"1"` after a logout. */
+  loggedOut: 'IS_LOGOUTED',
+  /** localStorage: auto-login attempts so far. */
+  autoLoginCount: 'AUTO_LOGIN_NUM',
+  /** localStorage: the product code. */
+  productCode: 'SHIYUE_PRODUCTCODE',
+  /** localStorage: the saved session user, in wire names. */
+  user: 'user',
+  /** sessionStorage: the theme data `{theme, themeColor, layout}`. */
+  theme: 'theme',
+} as const;

@@ -1,0 +1,402 @@
+/**
+ * The request client (spec part 1 §5, §7, §8; DESIGN §4): one axios instance per client, language and device/app
+ * headers, credentials, GET anti-cache timestamp, the envelope decoded once, server messages through the notifier
+ * hook, session expiry with one shared refresh, signed responses. Elements and hosts never call axios directly.
+ */
+import axios, { type AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { REQUEST_TIMEOUT_MS } from '../constants.ts';
+import { getLanguage, type Lang } from '../i18n/language.ts';
+import { coreText } from '../i18n/messages.ts';
+import { detectDevice, type Device } from '../platform/device.ts';
+import { notify, type NoticeType } from '../platform/notify.ts';
+import { session as defaultSession, type SessionStore } from '../session/store.ts';
+import { MALFORMED, decodeEnvelope, envelopeMessage, parseJson, type Envelope } from './envelope.ts';
+import { RequestError, type RequestErrorInit } from './errors.ts';
+import { createSessionRecovery, type SessionRecovery } from './expiry.ts';
+import { isPlainObject, toFormData, toSearchParams, type Payload } from './payload.ts';
+import { newSignature, verifySignature } from './signature.ts';
+
+/** The methods the helper knows (spec part 1 §5); `upload` is a multipart POST. */
+export const METHODS = ['delete', 'get', 'post', 'put', 'upload'] as const;
+export type Method = (typeof METHODS)[number];
+
+export const REFRESH_PATH = '/api/uaa/oauth/refresh';
+export const LOGIN_USER_CLIENT_PATH = '/api/uaa/oauth/login_user_client';
+
+/**
+ * Relogin handling when the session cannot be refreshed: `'redirect'` goes to `{loginPath}?redirect_uri={current
+ * url}`; a function (e.g. one that opens the login dialog) resolves true when the user is signed in again, and then
+ * the waiting requests are retried once; `null` just rejects them.
+ */
+export type ReloginHandler = () => Promise<boolean> | boolean;
+export type Relogin = 'redirect' | ReloginHandler | null;
+
+export interface ClientOptions {
+  /** Prefix of every URL; '' for same-origin calls. */
+  baseURL: string;
+  /** Sent as `Sy-App`. */
+  appCode: string;
+  /** Sent as `Sy-Device`. */
+  device: Device;
+  /** Default 1 200 000 ms (20 minutes, spec part 1 §9). */
+  timeoutMs: number;
+  relogin: Relogin;
+  /** Login page for `relogin: 'redirect'`. */
+  loginPath: string;
+  /** In the app: the client id to re-login with (`POST /api/uaa/oauth/login_user_client`) before relogin handling. */
+  userClientId: string | null;
+  /** The session store to update after a refresh or a client-id relogin. */
+  session: SessionStore;
+  /** The language sent as `Sy-Language` and used for messages. */
+  language: () => Lang;
+  /** Where the browser is (for `redirect_uri`), and how to go elsewhere: replaceable in tests. */
+  currentUrl: () => string;
+  navigate: (url: string) => void;
+}
+
+export interface RequestOptions {
+  /** Skip the session-expiry and message interceptor: the envelope resolves whatever its status, no notices. */
+  noIntercept?: boolean;
+  /** GET: no `_t` timestamp, so the browser may cache. */
+  cache?: boolean;
+  /** Send a random `signature` query value and verify the response header (DESIGN §6). */
+  signature?: boolean;
+  /** POST/PUT: url-encoded form instead of JSON. */
+  form?: boolean;
+  /** Reject without showing any notice. */
+  silent?: boolean;
+  /** Allow `put` and `delete`, which the helper otherwise refuses (docs/decisions.md "Core"). */
+  rest?: boolean;
+  /** Extra query parameters for any method. */
+  params?: Payload;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+}
+
+/** Options of `getJson`, for plain JSON files such as language packs: no envelope, no session handling. */
+export type JsonOptions = Pick<RequestOptions, 'cache' | 'silent' | 'headers' | 'timeoutMs' | 'signal' | 'params'>;
+
+export interface Client {
+  /** Sends a request; resolves with the decoded envelope, rejects with a `RequestError`. */
+  request<T = unknown>(
+    method: Method | string,
+    url: string,
+    payload?: unknown,
+    options?: RequestOptions,
+  ): Promise<Envelope<T>>;
+  get<T = unknown>(url: string, params?: Payload, options?: RequestOptions): Promise<Envelope<T>>;
+  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /** Multipart POST; `payload` must be FormData or a plain object. */
+  upload<T = unknown>(url: string, payload: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /** GET of a plain JSON file (not an envelope); resolves with the parsed JSON. */
+  getJson<T = unknown>(url: string, options?: JsonOptions): Promise<T>;
+  /** Changes options for every later request. */
+  configure(options: Partial<ClientOptions>): void;
+  readonly options: Readonly<ClientOptions>;
+  readonly recovery: SessionRecovery;
+}
+
+export function defaultClientOptions(): ClientOptions {
+  return {
+    baseURL: '',
+    appCode: 'desktop',
+    device: detectDevice(),
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    relogin: 'redirect',
+    loginPath: '/login',
+    userClientId: null,
+    session: defaultSession,
+    language: getLanguage,
+    currentUrl: () => globalThis.location?.href ?? '',
+    navigate: (url) => globalThis.location?.assign(url),
+  };
+}
+
+interface Attempt {
+  method: Method;
+  url: string;
+  payload: unknown;
+  options: RequestOptions;
+  raw: boolean;
+  retried: boolean;
+}
+
+type Sent = { response: AxiosResponse<string>; signature: string | null; epoch: number };
+
+export function createClient(initial: Partial<ClientOptions> = {}): Client {
+  const options: ClientOptions = { ...defaultClientOptions(), ...initial };
+  const http = axios.create();
+  const recovery = createSessionRecovery({ refresh, relogin });
+
+  function text(key: Parameters<typeof coreText>[0], vars: Record<string, string | number> = {}): string {
+    return coreText(key, vars, options.language());
+  }
+
+  function fail(attempt: Attempt, init: RequestErrorInit, notice: NoticeType | null): never {
+    if (notice && !attempt.options.silent && !attempt.options.noIntercept)
+      notify({ type: notice, message: init.message });
+    throw new RequestError(init);
+  }
+
+  async function refresh(): Promise<boolean> {
+    try {
+      const envelope = await request('get', REFRESH_PATH, undefined, { noIntercept: true, silent: true });
+      if (envelope.status !== 200) return false;
+      options.session.applyRefresh(envelope.data);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function relogin(): Promise<boolean> {
+    if (options.userClientId) {
+      try {
+        const envelope = await request(
+          'post',
+          LOGIN_USER_CLIENT_PATH,
+          { userClientId: options.userClientId },
+          { noIntercept: true, silent: true },
+        );
+        if (envelope.status === 200 && options.session.login(envelope.data)) return true;
+      } catch {
+        // Fall through to relogin handling.
+      }
+    }
+    const handler = options.relogin;
+    if (typeof handler === 'function') return (await handler()) === true;
+    if (handler === 'redirect') {
+      const here = options.currentUrl();
+      let onLoginPage = false;
+      try {
+        onLoginPage = new URL(here).pathname === options.loginPath;
+      } catch {
+        /* not a URL: go to the login page */
+      }
+      // Already on the login page: going there again would only loop.
+      if (!onLoginPage) options.navigate(`${options.loginPath}?redirect_uri=${encodeURIComponent(here)}`);
+    }
+    return false;
+  }
+
+  function axiosConfig(attempt: Attempt, signature: string | null): AxiosRequestConfig<unknown> {
+    const { method, payload, options: opts } = attempt;
+    const params: Payload = { ...(opts.params ?? {}) };
+    let data: unknown;
+    if (method === 'get' || method === 'delete') {
+      if (isPlainObject(payload)) Object.assign(params, payload);
+    } else if (method === 'upload') {
+      data = payload instanceof FormData ? payload : toFormData(payload as Payload);
+    } else if (payload !== undefined) {
+      data = opts.form && isPlainObject(payload) ? toSearchParams(payload) : payload;
+    }
+    if (method === 'get' && !opts.cache) params['_t'] = Date.now();
+    if (signature) params['signature'] = signature;
+    return {
+      url: options.baseURL + attempt.url,
+      method: method === 'upload' ? 'post' : method,
+      params,
+      data,
+      headers: {
+        'Sy-Language': options.language(),
+        'Sy-Device': options.device,
+        'Sy-App': options.appCode,
+        ...(opts.headers ?? {}),
+      },
+      withCredentials: true,
+      timeout: opts.timeoutMs ?? options.timeoutMs,
+      // The body is decoded here, once: axios must neither parse it nor throw on HTTP statuses.
+      responseType: 'text',
+      transformResponse: [(body: unknown) => body],
+      validateStatus: () => true,
+      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: false },
+      // XHR gives the spec's client error texts and upload progress.
+      adapter: 'xhr',
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
+    };
+  }
+
+  async function transmit(attempt: Attempt): Promise<Sent> {
+    const signature = attempt.options.signature && !attempt.raw ? newSignature() : null;
+    const epoch = recovery.epoch;
+    const config = axiosConfig(attempt, signature);
+    try {
+      const response = await http.request<string, AxiosResponse<string>>(config);
+      return { response, signature, epoch };
+    } catch (error) {
+      const e = error as AxiosError;
+      const timeout = config.timeout ?? options.timeoutMs;
+      if (axios.isCancel(error) || e.code === 'ERR_CANCELED') {
+        // The caller cancelled: it knows, so no notice.
+        return fail(attempt, { kind: 'aborted', status: 0, code: 'ERR_CANCELED', message: text('aborted') }, null);
+      }
+      if (e.code === 'ETIMEDOUT' || (e.code === 'ECONNABORTED' && /timeout/i.test(e.message))) {
+        return fail(
+          attempt,
+          { kind: 'timeout', status: 0, code: 'ETIMEDOUT', message: text('timeout', { ms: timeout }) },
+          'error',
+        );
+      }
+      if (e.code === 'ECONNABORTED') {
+        return fail(attempt, { kind: 'aborted', status: 0, code: 'ECONNABORTED', message: text('aborted') }, 'error');
+      }
+      return fail(
+        attempt,
+        { kind: 'network', status: 0, code: e.code ?? 'ERR_NETWORK', message: text('network') },
+        'error',
+      );
+    }
+  }
+
+  /** HTTP status and JSON parsing, shared by envelope requests and plain JSON files. */
+  function readBody(attempt: Attempt, response: AxiosResponse<string>): unknown {
+    if (response.status < 200 || response.status >= 300) {
+      const message = `${response.status} ${response.statusText ?? ''}`.trim();
+      // The body may explain the failure (an envelope or a framework error object): kept as data when it is JSON.
+      const body = parseJson(response.data);
+      const data = body === MALFORMED ? null : body;
+      return fail(
+        attempt,
+        { kind: 'http', status: response.status, code: `HTTP_${response.status}`, message, data },
+        'error',
+      );
+    }
+    const body = parseJson(response.data);
+    if (body === MALFORMED)
+      return fail(
+        attempt,
+        { kind: 'malformed', status: response.status, code: 'MALFORMED', message: text('malformed') },
+        'error',
+      );
+    return body;
+  }
+
+  async function run(attempt: Attempt): Promise<Envelope> {
+    const { response, signature, epoch } = await transmit(attempt);
+    const envelope = decodeEnvelope(readBody(attempt, response));
+    if (!envelope)
+      return fail(
+        attempt,
+        { kind: 'malformed', status: response.status, code: 'MALFORMED', message: text('malformed') },
+        'error',
+      );
+
+    // Only a data-bearing answer is signed; a refusal carries nothing to protect.
+    if (signature && envelope.status === 200 && !verifySignature(response.headers['signature'], signature)) {
+      await recovery.relogin(epoch);
+      return fail(
+        attempt,
+        { kind: 'signature', status: envelope.status, code: 'SIGNATURE_INVALID', message: text('signatureInvalid') },
+        'warning',
+      );
+    }
+
+    if (attempt.options.noIntercept || envelope.status === 200) return envelope;
+
+    if (envelope.status === 401) {
+      const recovered = !attempt.retried && (await recovery.recover(epoch));
+      if (recovered) return run({ ...attempt, retried: true });
+      if (!attempt.retried) options.session.setStatus('logged-out');
+      // Relogin handling is the user's feedback here; 20 waiting requests must not raise 20 notices.
+      return fail(
+        attempt,
+        { kind: 'session', status: 401, code: envelope.code, message: text('sessionExpired'), data: envelope.data },
+        null,
+      );
+    }
+
+    const message = envelopeMessage(envelope, options.language());
+    return fail(
+      attempt,
+      {
+        kind: 'business',
+        status: envelope.status,
+        code: envelope.code,
+        // Uploads show 'status：message' (spec part 1 §8).
+        message: attempt.method === 'upload' ? `${envelope.status}：${message}` : message,
+        fieldErrors: envelope.fieldErrors,
+        data: envelope.data,
+      },
+      'warning',
+    );
+  }
+
+  function check(method: string, payload: unknown, opts: RequestOptions): Method {
+    const name = method.toLowerCase();
+    const refuse = (init: RequestErrorInit, notice: NoticeType) => {
+      if (!opts.silent) notify({ type: notice, message: init.message });
+      throw new RequestError(init);
+    };
+    if (!(METHODS as readonly string[]).includes(name)) {
+      refuse(
+        { kind: 'method', status: 405, code: 'METHOD_UNSUPPORTED', message: text('methodUnsupported', { method }) },
+        'error',
+      );
+    }
+    if ((name === 'put' || name === 'delete') && !opts.rest) {
+      refuse(
+        { kind: 'method', status: 405, code: 'METHOD_REFUSED', message: text('methodRefused', { method: name }) },
+        'error',
+      );
+    }
+    if (name === 'upload' && !(payload instanceof FormData) && !isPlainObject(payload)) {
+      // The spec's contract is the status and this exact text; the notice is localised.
+      if (!opts.silent) notify({ type: 'error', message: text('fileTypeError') });
+      throw new RequestError({ kind: 'payload', status: 501, code: 'FILE_TYPE_ERROR', message: 'file type error' });
+    }
+    return name as Method;
+  }
+
+  function request<T = unknown>(
+    method: Method | string,
+    url: string,
+    payload?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<Envelope<T>> {
+    try {
+      const checked = check(String(method), payload, opts);
+      return run({ method: checked, url, payload, options: opts, raw: false, retried: false }) as Promise<Envelope<T>>;
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  async function getJson<T = unknown>(url: string, opts: JsonOptions = {}): Promise<T> {
+    const attempt: Attempt = { method: 'get', url, payload: undefined, options: opts, raw: true, retried: false };
+    const { response } = await transmit(attempt);
+    return readBody(attempt, response) as T;
+  }
+
+  return {
+    request,
+    get: (url, params, opts) => request('get', url, params, opts),
+    post: (url, body, opts) => request('post', url, body, opts),
+    upload: (url, payload, opts) => request('upload', url, payload, opts),
+    getJson,
+    configure(next) {
+      Object.assign(options, next);
+    },
+    options,
+    recovery,
+  };
+}
+
+/** The page's client; configure it once with `configureClient`. */
+export const client: Client = createClient();
+
+export function configureClient(options: Partial<ClientOptions>): void {
+  client.configure(options);
+}
+
+/** `client.request`, for callers that like a plain function. */
+export function request<T = unknown>(
+  method: Method | string,
+  url: string,
+  payload?: unknown,
+  options?: RequestOptions,
+): Promise<Envelope<T>> {
+  return client.request<T>(method, url, payload, options);
+}

@@ -1,0 +1,70 @@
+/**
+ * Core's own user-visible texts in the three languages. Core imports no UI framework, so it cannot use
+ * `@lit/localize`; this small table is the whole of core's wording. `{name}` placeholders are filled by `coreText`.
+ */
+import { getLanguage, type Lang } from './language.ts';
+
+const texts = {
+  serverError: {
+    'zh-CN': '服务器内部错误！',
+    en: 'Server internal error!',
+    'zh-HK': '伺服器內部錯誤！',
+  },
+  timeout: {
+    'zh-CN': '请求超时（超过 {ms} 毫秒）',
+    en: 'timeout of {ms}ms exceeded',
+    'zh-HK': '請求逾時（超過 {ms} 毫秒）',
+  },
+  network: {
+    'zh-CN': '网络错误',
+    en: 'Network Error',
+    'zh-HK': '網絡錯誤',
+  },
+  aborted: {
+    'zh-CN': '请求已中止',
+    en: 'Request aborted',
+    'zh-HK': '請求已中止',
+  },
+  malformed: {
+    'zh-CN': '服务器返回的数据无法识别',
+    en: 'The server sent a response that could not be read',
+    'zh-HK': '伺服器返回的資料無法識別',
+  },
+  methodUnsupported: {
+    'zh-CN': '不支持的请求方式：{method}',
+    en: 'Unsupported request method: {method}',
+    'zh-HK': '不支援的請求方式：{method}',
+  },
+  methodRefused: {
+    'zh-CN': '请求助手不允许直接使用 {method}',
+    en: 'The request helper does not allow {method} directly',
+    'zh-HK': '請求助手不允許直接使用 {method}',
+  },
+  fileTypeError: {
+    'zh-CN': '文件类型错误',
+    en: 'file type error',
+    'zh-HK': '檔案類型錯誤',
+  },
+  signatureInvalid: {
+    'zh-CN': '登录信息校验失败，请重新登录',
+    en: 'Your sign-in could not be verified, please sign in again',
+    'zh-HK': '登入資料校驗失敗，請重新登入',
+  },
+  sessionExpired: {
+    'zh-CN': '登录已过期，请重新登录',
+    en: 'Your session has expired, please sign in again',
+    'zh-HK': '登入已過期，請重新登入',
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+export type CoreTextKey = keyof typeof texts;
+
+/** Core's text for `key` in `lang` (default: the language in force), with `{name}` placeholders filled. */
+export function coreText(
+  key: CoreTextKey,
+  vars: Record<string, string | number> = {},
+  lang: Lang = getLanguage(),
+): string {
+  const template = texts[key][lang] ?? texts[key].en;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}

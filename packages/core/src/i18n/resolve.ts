@@ -1,0 +1,49 @@
+/** Which language is in force, and remembering the user's choice (spec part 1 §4 "Language"). */
+import { STORAGE_KEYS } from '../constants.ts';
+import { readString, writeString } from '../platform/storage.ts';
+import { DEFAULT_LANG, isLang, setLanguage, getLanguage, type Lang } from './language.ts';
+
+export interface LanguageSources {
+  /** The user's stored choice (`PH_MY_SET_LANG`). */
+  stored?: string | null;
+  /** The login configuration's `decorationSet.defaultLanguage`. */
+  loginConfigDefault?: string | null;
+}
+
+/** The stored choice wins, then the login-configuration default, then zh-CN. Unknown values are skipped. */
+export function resolveLanguage({ stored, loginConfigDefault }: LanguageSources = {}): Lang {
+  if (isLang(stored)) return stored;
+  if (isLang(loginConfigDefault)) return loginConfigDefault;
+  return DEFAULT_LANG;
+}
+
+/** The user's stored choice, or null when none (or an unknown value) is stored. */
+export function readChosenLanguage(): Lang | null {
+  const value = readString('local', STORAGE_KEYS.chosenLanguage);
+  return isLang(value) ? value : null;
+}
+
+/**
+ * Resolves the language from storage and the login configuration, puts it in force and mirrors it to `lang`
+ * (legacy pages read that key). The user's choice itself is not written: only `chooseLanguage` does that.
+ */
+export function initLanguage(loginConfigDefault?: string | null): Lang {
+  const lang = resolveLanguage({ stored: readChosenLanguage(), loginConfigDefault });
+  setLanguage(lang);
+  writeString('local', STORAGE_KEYS.language, lang);
+  return lang;
+}
+
+/**
+ * The user picks a language: remembered under `PH_MY_SET_LANG` and `lang`, then put in force. Returns false when it
+ * already is the language in force: the switch is then ignored (spec part 1 §5 "Switching"), though the choice is
+ * still remembered so that a later login-configuration default does not override it.
+ */
+export function chooseLanguage(lang: Lang): boolean {
+  if (!isLang(lang)) return false;
+  writeString('local', STORAGE_KEYS.chosenLanguage, lang);
+  writeString('local', STORAGE_KEYS.language, lang);
+  if (lang === getLanguage()) return false;
+  setLanguage(lang);
+  return true;
+}

@@ -1,0 +1,83 @@
+/** Theme value and layout resolution, tints and CSS custom properties (spec part 1 §4 "Theme", DESIGN §3, §4). */
+import { BLACK, WHITE, mix, parseHex, toHex } from './color.ts';
+import {
+  DEFAULT_LAYOUT,
+  DEFAULT_THEME_COLOR,
+  IMPORTANCE_COLORS,
+  LAYOUTS,
+  NAMED_THEMES,
+  NAMED_THEME_PRIMARY,
+  type Layout,
+  type NamedTheme,
+} from './constants.ts';
+
+export function isNamedTheme(value: unknown): value is NamedTheme {
+  return typeof value === 'string' && (NAMED_THEMES as readonly string[]).includes(value);
+}
+
+/** A usable theme value: one of the named themes, or a colour (any string containing '#'). */
+export function isThemeValue(value: unknown): value is string {
+  return isNamedTheme(value) || (typeof value === 'string' && value.includes('#'));
+}
+
+export function isLayout(value: unknown): value is Layout {
+  return typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value);
+}
+
+/** The theme value if usable, otherwise the stored theme (if usable), else #457CD6. */
+export function resolveTheme(value: unknown, stored?: unknown): string {
+  if (isThemeValue(value)) return value;
+  if (isThemeValue(stored)) return stored;
+  return DEFAULT_THEME_COLOR;
+}
+
+/** Ink, lotus and cartoon force the top layout; colour themes use the stored unit style layout, default top. */
+export function resolveLayout(theme: string, storedLayout?: unknown): Layout {
+  if (isNamedTheme(theme)) return 'top';
+  return isLayout(storedLayout) ? storedLayout : DEFAULT_LAYOUT;
+}
+
+export interface ThemePalette {
+  /** The primary colour as `#rrggbb`. */
+  primary: string;
+  /** primary0 … primary9: primary0 is the colour itself, primaryN has N×10 % white mixed in. */
+  tints: readonly string[];
+  /** The primary colour with 20 % black mixed in (hover and active states). */
+  dark: string;
+}
+
+/** Primary colour of a theme value: the named theme's colour, the custom colour, or the default if unreadable. */
+export function themePrimaryColor(theme: string): string {
+  const source = isNamedTheme(theme) ? NAMED_THEME_PRIMARY[theme] : theme;
+  const rgb = parseHex(source) ?? parseHex(DEFAULT_THEME_COLOR)!;
+  return toHex(rgb);
+}
+
+/** Tints like Element Plus's `--el-color-primary-light-N` (N×10 % white), plus a 20 % darker variant. */
+export function themePalette(theme: string): ThemePalette {
+  const primary = themePrimaryColor(theme);
+  const rgb = parseHex(primary)!;
+  const tints = Array.from({ length: 10 }, (_, n) => toHex(mix(rgb, WHITE, n / 10)));
+  return { primary, tints, dark: toHex(mix(rgb, BLACK, 0.2)) };
+}
+
+/** The `--edu-*` custom properties of a theme: primary, primary-0 … 9, primary-dark and importance 1–5. */
+export function themeCustomProperties(theme: string): Record<string, string> {
+  const palette = themePalette(theme);
+  const props: Record<string, string> = { '--edu-color-primary': palette.primary };
+  palette.tints.forEach((tint, n) => {
+    props[`--edu-color-primary-${n}`] = tint;
+  });
+  props['--edu-color-primary-dark'] = palette.dark;
+  for (const [level, color] of Object.entries(IMPORTANCE_COLORS)) props[`--edu-color-importance-${level}`] = color;
+  return props;
+}
+
+/**
+ * Applies a theme to `root` (default `:root`): its custom properties, and `data-edu-theme` naming the theme
+ * (`ink`, `lotus`, `cartoon` or `color`) so the named themes' CSS and background canvas can key on it.
+ */
+export function applyTheme(theme: string, root: HTMLElement = document.documentElement): void {
+  for (const [name, value] of Object.entries(themeCustomProperties(theme))) root.style.setProperty(name, value);
+  root.dataset['eduTheme'] = isNamedTheme(theme) ? theme : 'color';
+}
