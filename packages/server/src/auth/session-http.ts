@@ -1,0 +1,89 @@
+/**
+ * The HTTP side of sessions: the two cookies, reading the access token, and `requireSession`, the preHandler of
+ * every authenticated route.
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../config.ts';
+import type { ServerContext } from '../context.ts';
+import { sessionExpired } from '../http/envelope.ts';
+import type { IssuedTokens, SessionStore } from './sessions.ts';
+import { findUserById, isActive, toSessionUser, type SessionUser, type UserRecord } from './session-user.ts';
+
+/** What `requireSession` puts on the request. */
+export interface RequestAuth {
+  sessionId: number;
+  accessToken: string;
+  user: UserRecord;
+  /** The wire shape of `user`, with this request's access token. */
+  sessionUser: SessionUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireSession`; null on routes that do not require one. */
+    auth: RequestAuth | null;
+  }
+}
+
+/** The access token of a request: the `edu_at` cookie, else `Authorization: Bearer …` for non-browser callers. */
+export function readAccessToken(request: FastifyRequest): string | undefined {
+  const fromCookie = request.cookies[ACCESS_COOKIE];
+  if (fromCookie) return fromCookie;
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+export const readRefreshToken = (request: FastifyRequest): string | undefined =>
+  request.cookies[REFRESH_COOKIE] || undefined;
+
+const baseCookie = { httpOnly: true, sameSite: 'lax' as const };
+
+export function setSessionCookies(reply: FastifyReply, tokens: IssuedTokens, now: number): void {
+  // Max-Age in whole seconds, at least 1, so a short test lifetime still sets a cookie.
+  const seconds = (expiresAt: number) => Math.max(1, Math.ceil((expiresAt - now) / 1000));
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
+    ...baseCookie,
+    path: '/',
+    maxAge: seconds(tokens.accessExpiresAt),
+  });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...baseCookie,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: seconds(tokens.refreshExpiresAt),
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(ACCESS_COOKIE, { ...baseCookie, path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { ...baseCookie, path: REFRESH_COOKIE_PATH });
+}
+
+/** The request's session, or null when it has none that is valid (missing, expired, or user disabled). */
+export function resolveSession(
+  ctx: ServerContext,
+  sessions: SessionStore,
+  request: FastifyRequest,
+): RequestAuth | null {
+  const session = sessions.findByAccessToken(readAccessToken(request));
+  if (!session) return null;
+  const user = findUserById(ctx.db, session.userId);
+  if (!user || !isActive(user)) return null;
+  return {
+    sessionId: session.sessionId,
+    accessToken: session.accessToken,
+    user,
+    sessionUser: toSessionUser(user, session.accessToken, ctx.now()),
+  };
+}
+
+/**
+ * preHandler for authenticated routes: sets `request.auth`, or answers HTTP 200 with
+ * `{status: 401, code: "invalid_token"}` so the client starts its refresh flow.
+ */
+export function createRequireSession(ctx: ServerContext, sessions: SessionStore): preHandlerAsyncHookHandler {
+  return async function requireSession(request, reply) {
+    const auth = resolveSession(ctx, sessions, request);
+    if (!auth) return reply.send(sessionExpired());
+    request.auth = auth;
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The edu-portal reference API server (DESIGN §5): fastify, one plugin per service area, SQLite storage.
+ * `buildServer` returns a ready instance; main.ts is the command line around it.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createRequireSession } from './auth/session-http.ts';
+import { SessionStore } from './auth/sessions.ts';
+import { createContext, type ServerContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { installErrorHandling, installJsonParser } from './http/errors.ts';
+import basePlugin from './plugins/base.ts';
+import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
+import staticAssetsPlugin from './plugins/static-assets.ts';
+import storagePlugin from './plugins/storage.ts';
+import testHooksPlugin, { installTestHookInterceptor } from './plugins/test-hooks.ts';
+import uaaPlugin from './plugins/uaa.ts';
+import type { Services } from './services.ts';
+import { HookState } from './testing/hook-state.ts';
+
+export interface BuildServerOptions {
+  /** Directory of portal.db and stored files; created when missing. */
+  dataDir: string;
+  /** Turns on /api/__test/* (EDU_TEST_HOOKS=1). Never on in a default start. */
+  testHooks?: boolean;
+  /** Directory of the built demo host, served at `/`. */
+  staticDir?: string;
+  logger?: boolean;
+  /** Clock in epoch milliseconds; defaults to Date.now. */
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, clock and hooks of this server, for tests and tools. */
+    portal: ServerContext;
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const { db, storageDir } = openDatabase(options.dataDir, now());
+  const hooks = options.testHooks ? new HookState() : null;
+  const ctx = createContext({ db, storageDir, now, hooks });
+  const sessions = new SessionStore(ctx);
+  const services: Services = { ctx, sessions, requireSession: createRequireSession(ctx, sessions) };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Uploads of later issues post 2 MB chunks plus fields; JSON bodies stay far below this.
+    bodyLimit: 8 * 1024 * 1024,
+  });
+  app.decorate('portal', ctx);
+  app.decorateRequest('auth', null);
+
+  installJsonParser(app);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, swaggerOptions);
+  installErrorHandling(app, { staticDir: options.staticDir, logToStderr: !options.logger });
+  if (hooks) installTestHookInterceptor(app, hooks);
+
+  await app.register(openapiPlugin);
+  await app.register(uaaPlugin, services);
+  await app.register(basePlugin, services);
+  await app.register(storagePlugin, services);
+  await app.register(staticAssetsPlugin, options.staticDir ? { staticDir: options.staticDir } : {});
+  if (hooks) await app.register(testHooksPlugin, services);
+
+  sessions.purgeExpired();
+  const purgeTimer = setInterval(() => sessions.purgeExpired(), HOUR_MS);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    db.close();
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,71 @@
+/**
+ * Command line of the reference server.
+ *   HOST (127.0.0.1), PORT (8080; 0 = any free port), DATA_DIR (<repo>/.data), STATIC_DIR (demo host build),
+ *   EDU_TEST_HOOKS=1 (test hooks), EDU_QUIET=1 (no demo-account banner), EDU_LOG=1 (fastify request log).
+ * The first line on stdout is always `edu-portal reference server listening on http://HOST:PORT/`;
+ * scripts/api-server.mjs waits for it.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { DEMO_PASSWORD } from './config.ts';
+import { USER_TYPE_NAMES, USERS } from './db/seed-data.ts';
+import { buildServer } from './index.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+function banner(url: string): string {
+  const rows = USERS.map(
+    (user) =>
+      `  ${user.loginName.padEnd(10)} type ${user.type} (${USER_TYPE_NAMES[user.type] ?? 'other'}) — ${user.note}`,
+  );
+  return [
+    `Demo accounts (password ${DEMO_PASSWORD} for all):`,
+    ...rows,
+    `OpenAPI document: ${url}api/docs/openapi.json`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const host = env.HOST || '127.0.0.1';
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, not "${env.PORT}"`);
+
+  const app = await buildServer({
+    dataDir: resolve(env.DATA_DIR || join(repoRoot, '.data')),
+    testHooks: env.EDU_TEST_HOOKS === '1',
+    logger: env.EDU_LOG === '1',
+    ...(env.STATIC_DIR ? { staticDir: resolve(env.STATIC_DIR) } : {}),
+  });
+  await app.listen({ host, port });
+
+  const address = app.server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}/`;
+  console.log(`edu-portal reference server listening on ${url}`);
+  if (env.EDU_QUIET !== '1') {
+    console.log(banner(url));
+    if (env.EDU_TEST_HOOKS === '1') console.log('Test hooks are ON under /api/__test/.');
+  }
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`error while closing on ${signal}:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

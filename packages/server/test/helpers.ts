@@ -1,0 +1,141 @@
+/** Test helpers: a real server on a free port with a throw-away data directory, and a cookie-keeping client. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer, type BuildServerOptions } from '../src/index.ts';
+
+export const PASSWORD = 'Edu@2026';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'edu-server-test-'));
+}
+
+export async function startServer(options: Partial<BuildServerOptions> = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const app = await buildServer({ testHooks: true, ...options, dataDir });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    url: address,
+    dataDir,
+    async close() {
+      await app.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parsed JSON of an answer; tests read it freely and assert on what they need. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Envelope<T = Json> {
+  status: number;
+  code: string;
+  message: string;
+  fieldErrors: { field: string; message: string }[];
+  data: T;
+}
+
+export interface ParsedCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+export function parseSetCookie(header: string): ParsedCookie {
+  const [pair = '', ...attributeParts] = header.split(';').map((part) => part.trim());
+  const separator = pair.indexOf('=');
+  const attributes: Record<string, string | true> = {};
+  for (const part of attributeParts) {
+    const [key = '', ...rest] = part.split('=');
+    attributes[key.toLowerCase()] = rest.length ? rest.join('=') : true;
+  }
+  return { name: pair.slice(0, separator), value: pair.slice(separator + 1), attributes };
+}
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Send no cookies with this call. */
+  anonymous?: boolean;
+}
+
+/** A browser-like client: keeps cookies by name and path, sends only those whose path matches. */
+export class Client {
+  readonly cookies = new Map<string, StoredCookie>();
+  lastSetCookies: ParsedCookie[] = [];
+
+  constructor(readonly baseUrl: string) {}
+
+  async call<T = Json>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<{ response: Response; body: Envelope<T> }> {
+    const response = await this.raw(method, path, options);
+    const text = await response.text();
+    return { response, body: JSON.parse(text) as Envelope<T> };
+  }
+
+  async raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+    const url = new URL(path, this.baseUrl);
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    const cookieHeader = options.anonymous ? '' : this.cookieHeaderFor(url.pathname);
+    if (cookieHeader) headers.cookie = cookieHeader;
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+    this.lastSetCookies = response.headers.getSetCookie().map(parseSetCookie);
+    for (const cookie of this.lastSetCookies) {
+      const path = typeof cookie.attributes.path === 'string' ? cookie.attributes.path : '/';
+      const expired =
+        cookie.attributes['max-age'] === '0' ||
+        (typeof cookie.attributes.expires === 'string' && Date.parse(cookie.attributes.expires) <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, { value: cookie.value, path });
+    }
+    return response;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name)?.value;
+  }
+
+  private cookieHeaderFor(pathname: string): string {
+    return [...this.cookies]
+      .filter(
+        ([, cookie]) =>
+          pathname === cookie.path || pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`),
+      )
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  }
+}
+
+export async function login(server: RunningServer, username: string, password = PASSWORD): Promise<Client> {
+  const client = new Client(server.url);
+  const { body } = await client.call('POST', '/api/uaa/oauth/login', { json: { username, password } });
+  if (body.status !== 200) throw new Error(`login of ${username} failed: ${JSON.stringify(body)}`);
+  return client;
+}
