@@ -9,7 +9,7 @@ const proxied = ['/api', '/common', '/zuul', '/legacy', '/edu-elements.js'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
-  base: './',
+  base: '/',
   plugins: [react()],
   build: {
     outDir: fileURLToPath(new URL('./demo/dist', import.meta.url)),

@@ -18,17 +18,13 @@ const proxied = /^\/(api|common|zuul)\/|^\/[^/]+\/[^/]+\/lang\//;
 function proxy(ctx) {
   const target = new URL(ctx.url, api.url);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      target,
-      { method: ctx.method, headers: { ...ctx.headers, host: target.host } },
-      (res) => {
-        ctx.status = res.statusCode ?? 502;
-        ctx.message = res.statusMessage ?? '';
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) ctx.set(k, v);
-        ctx.body = res;
-        resolve();
-      },
-    );
+    const req = http.request(target, { method: ctx.method, headers: { ...ctx.headers, host: target.host } }, (res) => {
+      ctx.status = res.statusCode ?? 502;
+      ctx.message = res.statusMessage ?? '';
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) ctx.set(k, v);
+      ctx.body = res;
+      resolve();
+    });
     req.on('error', reject);
     ctx.req.pipe(req);
   });
@@ -41,7 +37,16 @@ export default {
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   browsers: [
-    playwrightLauncher({ product: 'chromium', launchOptions: { executablePath, headless: true, args: chromiumArgs } }),
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: chromiumArgs,
+        // Real scrollbars, so the scroll-lock tests can see that locking does not shift the layout.
+        ignoreDefaultArgs: ['--hide-scrollbars'],
+      },
+    }),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
   plugins: [

@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+import { useTexts } from '../i18n.ts';
+
+export function NotFoundPage() {
+  const t = useTexts();
+  return (
+    <section aria-labelledby="nf-title">
+      <h1 id="nf-title">{t.notFoundTitle}</h1>
+      <p>{t.notFoundBody}</p>
+      <Link to="/">{t.backHome}</Link>
+    </section>
+  );
+}

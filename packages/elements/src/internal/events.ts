@@ -1,0 +1,32 @@
+/** Shared event shapes of the `<edu-…>` overlays (DESIGN §3: `edu-<verb>`, bubbles, composed). */
+
+/** What asked an overlay to close. */
+export type EduCloseSource = 'close-button' | 'escape' | 'backdrop' | 'api';
+
+export interface EduRequestCloseDetail {
+  source: EduCloseSource;
+}
+
+export interface EduCloseDetail {
+  source: EduCloseSource;
+}
+
+export type EduRequestCloseEvent = CustomEvent<EduRequestCloseDetail>;
+export type EduCloseEvent = CustomEvent<EduCloseDetail>;
+export type EduOpenEvent = CustomEvent<null>;
+
+/** Dispatches an `edu-*` event the way every element of the kit does. Returns false when a listener vetoed it. */
+export function emit<T>(target: EventTarget, type: string, detail: T, cancelable = false): boolean {
+  return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    /** An overlay opened. */
+    'edu-open': EduOpenEvent;
+    /** An overlay is about to close; `preventDefault()` keeps it open. */
+    'edu-request-close': EduRequestCloseEvent;
+    /** An overlay closed. */
+    'edu-close': EduCloseEvent;
+  }
+}

@@ -1,0 +1,58 @@
+/** Helpers shared by the element tests (not part of the package API). */
+import { sendMouse } from '@web/test-runner-commands';
+
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+/** Waits until `check` holds, failing with `what` after `timeout` ms. */
+export async function waitUntil(check: () => boolean, what: string, timeout = 3000): Promise<void> {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function center(el: Element): [number, number] {
+  const r = el.getBoundingClientRect();
+  return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
+}
+
+/** The element hit at a point, looking into open shadow roots. */
+export function deepElementFromPoint(x: number, y: number): Element | null {
+  let el = document.elementFromPoint(x, y);
+  while (el?.shadowRoot) {
+    const inner = el.shadowRoot.elementFromPoint(x, y);
+    // A hit outside this shadow root comes back retargeted to some host: stop rather than loop.
+    if (!inner || inner.getRootNode() !== el.shadowRoot) break;
+    el = inner;
+  }
+  return el;
+}
+
+/** Drags with the real mouse from one point to another in a few steps. */
+export async function drag(from: [number, number], to: [number, number]): Promise<void> {
+  await sendMouse({ type: 'move', position: from });
+  await sendMouse({ type: 'down' });
+  for (let i = 1; i <= 4; i++) {
+    const x = Math.round(from[0] + ((to[0] - from[0]) * i) / 4);
+    const y = Math.round(from[1] + ((to[1] - from[1]) * i) / 4);
+    await sendMouse({ type: 'move', position: [x, y] });
+  }
+  await sendMouse({ type: 'up' });
+}
+
+/**
+ * A short text for a node, to compare in assertions: a failing `expect(element).to.equal(other)` makes the runner
+ * serialise two DOM graphs and hang instead of reporting.
+ */
+export function describeNode(node: Node | null | undefined): string {
+  if (!node) return String(node);
+  if (!(node instanceof Element)) return node.nodeName;
+  const id = node.id ? `#${node.id}` : '';
+  const part = node.getAttribute('part') ? `[part=${node.getAttribute('part')}]` : '';
+  const root = node.getRootNode();
+  const where = root instanceof ShadowRoot ? ` in ${root.host.localName}${root.host.id ? `#${root.host.id}` : ''}` : '';
+  return `${node.localName}${id}${part}${where}`;
+}

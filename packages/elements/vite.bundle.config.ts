@@ -1,0 +1,40 @@
+/**
+ * The drop-in bundle for plain school pages: `dist/edu-elements.js`, one ES module with lit, @lit/localize, the
+ * core and every element inside (the locale modules too), which defines every `<edu-…>` element and sets
+ * `window.EduPortal`. Build from the repository root: `npx vite build --config packages/elements/vite.bundle.config.ts`.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  // No public directory or HTML: a library build of one entry.
+  publicDir: false,
+  resolve: {
+    // Lit's production build, not its dev-mode warnings.
+    conditions: ['browser', 'production'],
+  },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Keeps Chinese text raw (TOOLCHAIN.md): pages declare <meta charset="utf-8">.
+    lib: {
+      entry: here('./src/bundle.ts'),
+      formats: ['es'],
+      fileName: () => 'edu-elements.js',
+    },
+    rolldownOptions: {
+      output: {
+        // One file: the locale modules that are loaded lazily elsewhere are inlined here.
+        codeSplitting: false,
+      },
+    },
+  },
+});

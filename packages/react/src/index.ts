@@ -1,0 +1,2 @@
+export * from './wrappers/index.ts';
+export * from './hooks.ts';
