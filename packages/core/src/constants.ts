@@ -56,4 +56,13 @@ export const STORAGE_KEYS = {
   user: 'user',
   /** sessionStorage: the theme data `{theme, themeColor, layout}`. */
   theme: 'theme',
+  /** localStorage: remember-password record (part 1 §3): the flag, the user name, the encrypted password. */
+  rememberFlag: 'rempass',
+  rememberUser: '_',
+  rememberSecret: '__',
 } as const;
+
+/** Browser zoom outside 80–120 % gets a warning shown for 5 s (part 2 §8, §9). */
+export const ZOOM_MIN_PERCENT = 80;
+export const ZOOM_MAX_PERCENT = 120;
+export const ZOOM_WARNING_MS = 5000;

@@ -14,7 +14,7 @@ export {
   writeJson,
   type StorageArea,
 } from './platform/storage.ts';
-export { detectDevice, type Device } from './platform/device.ts';
+export { detectDevice, detectMessagingClient, type Device } from './platform/device.ts';
 export { md5Hex } from './platform/md5.ts';
 
 // Requests.
@@ -69,8 +69,129 @@ export {
   logoutCall,
   getLoginConfig,
   parseDecorationSet,
+  acceptLogin,
   type DecorationSet,
+  type SessionDeps,
 } from './api/session.ts';
+export {
+  LOGIN_PATHS,
+  socialLoginPath,
+  socialAppInfoPath,
+  loginWithUserClient,
+  reloginWithAccessToken,
+  loginWithTicket,
+  socialLogin,
+  socialIdentity,
+  getWeChatLoginInfo,
+  getSocialProviders,
+  getSocialInfo,
+  bindSocialAccount,
+  webAuthorize,
+  type WeChatKind,
+  type SocialLoginFields,
+  type SocialIdentity,
+  type SocialProvider,
+  type SocialBindFields,
+  type WeChatLoginInfo,
+  type WebAuthRequest,
+} from './api/login.ts';
+
+// Login flows (spec part 1 §2, §4, §5; part 2 §1, §8; DESIGN §6).
+export {
+  validateLogin,
+  meetsPasswordPolicy,
+  meetsPasswordCharset,
+  type LoginFields,
+  type LoginValidation,
+} from './auth/validation.ts';
+export {
+  isAreaUnit,
+  idPathFor,
+  deployPathFor,
+  homeTarget,
+  redirectEntryApp,
+  redirectEntryTarget,
+  specialUnitTarget,
+  landingTarget,
+  bindPageUrl,
+  isLoginRedirectExempt,
+  appEntryUrl,
+  helpCentreLink,
+  type LandingUser,
+  type LandingContext,
+  type BindPageParams,
+  type AppEntry,
+  type HelpCentreParams,
+  type HelpCentreLink,
+} from './auth/landing.ts';
+export { safeRedirect, type RedirectPolicy } from './auth/redirect.ts';
+export {
+  readParam,
+  routePath,
+  stripParams,
+  cleanAddressBar,
+  browserAddressBar,
+  type AddressBar,
+} from './auth/address.ts';
+export {
+  loginPageUrl,
+  isLoginPage,
+  loginTarget,
+  signedInTarget,
+  resolveSiteOptions,
+  outcomeUrl,
+  applyOutcome,
+  openLink,
+  type LoginOutcome,
+  type LoginVia,
+  type LoginSiteOptions,
+  type Navigator,
+  type LinkOpener,
+} from './auth/navigation.ts';
+export { readLoginAnswer, INVALID_GRANT, type LoginAnswer } from './auth/result.ts';
+export {
+  runLoginChain,
+  expectSocialState,
+  SOCIAL_STATE_KEY,
+  autoLoginAttempts,
+  WECHAT_AUTHORIZE_URL,
+  type LoginChainConfig,
+  type LoginChainEnv,
+} from './auth/chain.ts';
+export {
+  createLoginController,
+  readBindParams,
+  type BindParams,
+  type LoginController,
+  type LoginControllerOptions,
+  type LoginSubmission,
+  type LoginSubmitResult,
+} from './auth/controller.ts';
+export {
+  createRememberStore,
+  browserCredentialBackend,
+  type RememberStore,
+  type RememberOptions,
+  type RememberedLogin,
+  type CredentialBackend,
+} from './auth/remember.ts';
+export { logoutAndLeave, type LogoutOptions } from './auth/logout.ts';
+export { runAuthorize, isAuthorizePath, type AuthorizeEnv } from './auth/authorize.ts';
+export {
+  StartupError,
+  checkAppStart,
+  assertAppStart,
+  internetExplorerVersion,
+  needsOldBrowserWarning,
+  zoomPercent,
+  isZoomOutOfRange,
+  zoomWarning,
+  warnIfZoomed,
+  showSwitchAccount,
+  type StartupProblem,
+  type AppStartConfig,
+  type ZoomInput,
+} from './auth/startup.ts';
 
 // Language.
 export {

@@ -54,6 +54,12 @@ export async function checkLogin({
   }
 }
 
+/** Keeps the user of a status-200 login answer in the session store; returns the envelope unchanged. */
+export function acceptLogin<T>(envelope: Envelope<T>, session: SessionStore): Envelope<T> {
+  if (envelope.status === 200 && envelope.data) session.login(envelope.data);
+  return envelope;
+}
+
 /**
  * Username and password login (`POST /api/uaa/oauth/login`, interceptor skipped). On status 200 the session store
  * keeps the user. Resolves with the envelope so the login form can show field messages or go to the bind page.
@@ -68,8 +74,7 @@ export async function loginWithPassword(
     { username: username.trim(), password: password.trim() },
     { noIntercept: true },
   );
-  if (envelope.status === 200 && envelope.data) session.login(envelope.data);
-  return envelope;
+  return acceptLogin(envelope, session);
 }
 
 /**

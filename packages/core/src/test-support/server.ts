@@ -64,3 +64,49 @@ export function captureNotices(): { notices: Notice[]; restore: () => void } {
   const previous = setNotifier((notice) => notices.push(notice));
   return { notices, restore: () => setNotifier(previous) };
 }
+
+/** A one-time login ticket for the signed-in user (`POST /api/uaa/oauth/ticket/issue`, as an SSO portal would). */
+export async function issueTicket(): Promise<string> {
+  const body = (await post('/api/uaa/oauth/ticket/issue')) as { status: number; data: { ticket: string } };
+  if (body.status !== 200) throw new Error(`no ticket: ${JSON.stringify(body)}`);
+  return body.data.ticket;
+}
+
+export const DEV_SOCIAL_AUTHORIZE_PATH = '/api/uaa/social/dev/authorize';
+
+/** Seeded social identities (packages/server/src/db/seed-data.ts): teacher1's, and one bound to nobody. */
+export const SOCIAL_OPENIDS = {
+  weixinTeacher1: 'o-wx-teacher1-3f9a2c',
+  weixinGuest: 'o-wx-guest-8b41d0',
+  workWeixinTeacher1: 'qy-limh',
+} as const;
+
+/**
+ * "Scans as" a seeded identity at the reference server's development provider (what its page's form does) and
+ * answers the code (or token) and state it sends the browser back with.
+ */
+export async function scanAs(
+  openid: string,
+  { provider = 'weixin', state = 'weixin.test', responseType = 'code' } = {},
+): Promise<{ code: string | null; token: string | null; state: string | null }> {
+  // Any page the test server has: only the address the browser is sent back to matters.
+  const redirect = '/package.json';
+  const page = await fetch(
+    `${DEV_SOCIAL_AUTHORIZE_PATH}?${new URLSearchParams({ provider, state, redirect_uri: redirect })}`,
+  ).then((r) => r.text());
+  const doc = new DOMParser().parseFromString(page, 'text/html');
+  const item = Array.from(doc.querySelectorAll('li')).find((li) =>
+    Array.from(li.querySelectorAll('code')).some((c) => c.textContent === openid),
+  );
+  const identity = item?.querySelector<HTMLInputElement>('input[name="identity"]')?.value;
+  if (!identity) throw new Error(`no identity ${openid} at the development provider of ${provider}`);
+  const form = new URLSearchParams({ provider, state, redirect_uri: redirect, response_type: responseType, identity });
+  const response = await fetch(DEV_SOCIAL_AUTHORIZE_PATH, { method: 'POST', body: form, credentials: 'include' });
+  const back = new URL(response.url);
+  if (back.pathname !== redirect) throw new Error(`the provider did not send the browser back: ${response.url}`);
+  return {
+    code: back.searchParams.get('code'),
+    token: back.searchParams.get('token'),
+    state: back.searchParams.get('state'),
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The other login calls of spec part 1 §7 "Login and session" (password login, `me` and logout are in
+ * `session.ts`). Every call skips the interceptor: the caller reads status and code (bind page, messages), and a
+ * refused login must never start the session-expiry flow. A status-200 answer with data logs the session store in.
+ */
+import { client as defaultClient, type Client } from '../http/client.ts';
+import type { Envelope } from '../http/envelope.ts';
+import { isRecord } from '../platform/guards.ts';
+import { session as defaultSession } from '../session/store.ts';
+import { SESSION_PATHS, acceptLogin, type SessionDeps } from './session.ts';
+import type { WireUser } from './user.ts';
+
+/** Paths of the login calls; the ticket path is only the default of a configurable setting. */
+export const LOGIN_PATHS = {
+  ticket: '/api/uaa/oauth/ticket',
+  socialProviders: '/api/uaa/social/providers',
+  socialInfo: '/api/uaa/social/info',
+  socialBind: '/api/uaa/social/bind',
+  webAuth: '/api/uaa/shiyue_webauth',
+} as const;
+
+/** `POST /api/uaa/social/{state}`; `state` names the provider and must be a plain name. */
+export function socialLoginPath(state: string): string {
+  return `/api/uaa/social/${encodeURIComponent(state)}`;
+}
+
+/** `mp` is the WeChat official account, `qy` WeChat Work. */
+export type WeChatKind = 'mp' | 'qy';
+
+export function socialAppInfoPath(kind: WeChatKind): string {
+  return `/api/uaa/social/${kind}_info`;
+}
+
+/** `POST /api/uaa/oauth/login_user_client {userClientId}`: the app's client id. */
+export async function loginWithUserClient(
+  userClientId: string,
+  { client = defaultClient, session = defaultSession }: SessionDeps = {},
+): Promise<Envelope<WireUser | null>> {
+  const envelope = await client.post<WireUser | null>(
+    SESSION_PATHS.loginUserClient,
+    { userClientId },
+    { noIntercept: true },
+  );
+  return acceptLogin(envelope, session);
+}
+
+/** `POST /api/uaa/oauth/relogin {accessToken}`: a new session from an access token handed over in the address. */
+export async function reloginWithAccessToken(
+  accessToken: string,
+  { client = defaultClient, session = defaultSession }: SessionDeps = {},
+): Promise<Envelope<WireUser | null>> {
+  const envelope = await client.post<WireUser | null>(SESSION_PATHS.relogin, { accessToken }, { noIntercept: true });
+  return acceptLogin(envelope, session);
+}
+
+/** `GET {path}?ticket=&unitHost=`: single sign-on with a ticket. */
+export async function loginWithTicket(
+  ticket: string,
+  { path = LOGIN_PATHS.ticket, unitHost }: { path?: string; unitHost: string },
+  { client = defaultClient, session = defaultSession }: SessionDeps = {},
+): Promise<Envelope<WireUser | null>> {
+  const envelope = await client.get<WireUser | null>(path, { ticket, unitHost }, { noIntercept: true });
+  return acceptLogin(envelope, session);
+}
+
+export interface SocialLoginFields {
+  code?: string | null;
+  token?: string | null;
+  deviceId?: string | null;
+  unitHost: string;
+}
+
+/** What an unbound social login answers (status 400, a code other than `invalid_grant`). */
+export interface SocialIdentity {
+  openid: string;
+  unionid: string;
+  id: string;
+}
+
+/**
+ * `POST /api/uaa/social/{state} {code, token, deviceId, unitHost}`: bound → status 200 with the user; unbound →
+ * status 400 with `{openid, unionid}` for the bind page; a bad code → 400 `invalid_grant`.
+ */
+export async function socialLogin(
+  state: string,
+  fields: SocialLoginFields,
+  { client = defaultClient, session = defaultSession }: SessionDeps = {},
+): Promise<Envelope<unknown>> {
+  const envelope = await client.post<unknown>(
+    socialLoginPath(state),
+    {
+      code: fields.code ?? '',
+      token: fields.token ?? '',
+      deviceId: fields.deviceId ?? '',
+      unitHost: fields.unitHost,
+    },
+    { noIntercept: true },
+  );
+  return acceptLogin(envelope, session);
+}
+
+/** The identity a refused login carries for the bind page; empty strings for what is missing. */
+export function socialIdentity(data: unknown): SocialIdentity {
+  const record = isRecord(data) ? data : {};
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  return { openid: text(record['openid']), unionid: text(record['unionid']), id: text(record['id']) };
+}
+
+/** What `GET /api/uaa/social/{qy|mp}_info` answers: the provider app id, and where the server can, a login URL. */
+export interface WeChatLoginInfo {
+  providerAppId: string;
+  /** The state the provider will carry back (the reference server makes a fresh one). */
+  state: string | null;
+  /** The provider's login page with state and redirect_uri already set. */
+  loginUrl: string | null;
+}
+
+/**
+ * `GET /api/uaa/social/{qy|mp}_info?unitHost=&redirect_uri=`: the provider app id in `data.providerAppId`; null
+ * when the unit has no such provider.
+ */
+export async function getWeChatLoginInfo(
+  kind: WeChatKind,
+  { unitHost, redirectUri }: { unitHost: string; redirectUri?: string | null },
+  client: Client = defaultClient,
+): Promise<WeChatLoginInfo | null> {
+  const query: Record<string, string> = { unitHost };
+  if (redirectUri) query['redirect_uri'] = redirectUri;
+  const envelope = await client.get(socialAppInfoPath(kind), query, { noIntercept: true });
+  if (envelope.status !== 200 || !isRecord(envelope.data)) return null;
+  const data = envelope.data;
+  const text = (key: string) => (typeof data[key] === 'string' && data[key] ? (data[key] as string) : null);
+  const providerAppId = text('providerAppId');
+  return providerAppId ? { providerAppId, state: text('state'), loginUrl: text('loginUrl') } : null;
+}
+
+/** One social login provider of the login box (spec part 1 §3 "Social login provider"). */
+export interface SocialProvider {
+  providerId: string;
+  providerAppId: string;
+  providerApplicationId: string;
+  providerAppLoginUrl: string;
+  logo: string;
+}
+
+function toProvider(value: unknown): SocialProvider | null {
+  if (!isRecord(value) || typeof value['providerId'] !== 'string' || !value['providerId']) return null;
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : '');
+  return {
+    providerId: text('providerId'),
+    providerAppId: text('providerAppId'),
+    providerApplicationId: text('providerApplicationId'),
+    providerAppLoginUrl: text('providerAppLoginUrl'),
+    logo: text('logo'),
+  };
+}
+
+/** `GET /api/uaa/social/providers?unitHost=`: the configured providers; [] when none or on a refusal. */
+export async function getSocialProviders(unitHost: string, client: Client = defaultClient): Promise<SocialProvider[]> {
+  const envelope = await client.get(LOGIN_PATHS.socialProviders, { unitHost }, { noIntercept: true });
+  if (envelope.status !== 200 || !Array.isArray(envelope.data)) return [];
+  return envelope.data.map(toProvider).filter((p): p is SocialProvider => p !== null);
+}
+
+/**
+ * `GET /api/uaa/social/info?unitHost=&redirect_uri=`: what the login dialog shows (the reference server answers
+ * `{providers, qrLogin: {…provider, state, loginUrl} | null}`), as the server sends it.
+ */
+export function getSocialInfo(
+  { unitHost, redirectUri }: { unitHost?: string; redirectUri?: string | null } = {},
+  client: Client = defaultClient,
+): Promise<Envelope<unknown>> {
+  const query: Record<string, string> = {};
+  if (unitHost) query['unitHost'] = unitHost;
+  if (redirectUri) query['redirect_uri'] = redirectUri;
+  return client.get(LOGIN_PATHS.socialInfo, query, { noIntercept: true });
+}
+
+/** The bind form: an account's credentials and the identity of the unbound answer (from the bind page's query). */
+export interface SocialBindFields {
+  username: string;
+  password: string;
+  openid: string;
+  unionid?: string;
+  /** The bind request id of the unbound answer. */
+  id?: string;
+  deviceId?: string;
+}
+
+/** `POST /api/uaa/social/bind`: binds the social identity to an account; status 200 logs the user in. */
+export async function bindSocialAccount(
+  fields: SocialBindFields,
+  { client = defaultClient, session = defaultSession }: SessionDeps = {},
+): Promise<Envelope<unknown>> {
+  const envelope = await client.post<unknown>(LOGIN_PATHS.socialBind, { ...fields }, { noIntercept: true });
+  return acceptLogin(envelope, session);
+}
+
+/** The single-sign-on authorisation request (`POST /api/uaa/shiyue_webauth`). */
+export interface WebAuthRequest {
+  response_type: string;
+  client_id: string;
+  redirect_uri: string;
+  state: string;
+  scope: string;
+  unitHost: string;
+}
+
+/** `POST /api/uaa/shiyue_webauth`: status 200 answers the URL to continue to in `data`. */
+export function webAuthorize(request: WebAuthRequest, client: Client = defaultClient): Promise<Envelope<unknown>> {
+  return client.post(LOGIN_PATHS.webAuth, { ...request }, { noIntercept: true });
+}

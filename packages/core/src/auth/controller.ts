@@ -1,0 +1,176 @@
+/**
+ * The login form's logic (spec part 1 §4 "Login result", §5, §8), for `<edu-login-box>`, `<edu-login-dialog>` and
+ * legacy forms alike: validation, one submit at a time, the password login, the remember record, the success notice
+ * and where to go next. It returns what happened; the form shows messages and calls `applyOutcome`.
+ */
+import { bindSocialAccount, type SocialIdentity } from '../api/login.ts';
+import { loginWithPassword } from '../api/session.ts';
+import { STORAGE_KEYS } from '../constants.ts';
+import { client as defaultClient, type Client } from '../http/client.ts';
+import { isRequestError } from '../http/errors.ts';
+import { coreText } from '../i18n/messages.ts';
+import { notify } from '../platform/notify.ts';
+import { removeKey } from '../platform/storage.ts';
+import type { SessionStore } from '../session/store.ts';
+import { readParam } from './address.ts';
+import { bindPageUrl } from './landing.ts';
+import { loginTarget, resolveSiteOptions, type LoginOutcome, type LoginSiteOptions } from './navigation.ts';
+import type { RememberStore } from './remember.ts';
+import { readLoginAnswer } from './result.ts';
+import { validateLogin, type LoginFields } from './validation.ts';
+
+export interface LoginSubmission extends LoginFields {
+  /** The "remember password" box: true saves the login, false forgets any remembered one. */
+  remember?: boolean;
+}
+
+export type LoginSubmitResult =
+  /** Another submit is in progress: this one did nothing. */
+  | { kind: 'ignored' }
+  /** Empty fields: nothing was sent; a text per field. */
+  | { kind: 'invalid'; errors: Partial<Record<keyof LoginFields, string>> }
+  /** The server refused: `errors` per field for the form (clear the old ones first), `message` the whole text. */
+  | {
+      kind: 'failed';
+      status: number;
+      code: string;
+      message: string;
+      errors: Partial<Record<keyof LoginFields, string>>;
+    }
+  | Extract<LoginOutcome, { kind: 'logged-in' | 'go-to-bind' }>;
+
+export interface LoginControllerOptions extends Partial<LoginSiteOptions> {
+  client?: Client;
+  session?: SessionStore;
+  /** Where "remember password" keeps the login; null: the box is ignored. */
+  remember?: RememberStore | null;
+  /**
+   * False for the login dialog: a login there keeps the user on the page (the dialog closes and the waiting
+   * requests are retried), so `target` is null. Default true (the login page).
+   */
+  redirect?: boolean;
+  /** The current address (for `redirect_uri` and the origin); default `location.href`. */
+  url?: () => string;
+  /** Sent to the bind page; default the `deviceId` query parameter. */
+  deviceId?: string | null;
+  /**
+   * The bind page's form: the social identity to bind (`readBindParams(location.href)`). The submit then posts
+   * `POST /api/uaa/social/bind` with the credentials and this identity instead of the password login.
+   */
+  bind?: BindParams | null;
+}
+
+/** The bind page's query (spec part 1 §2): id, openid, unionid and deviceId. */
+export interface BindParams extends SocialIdentity {
+  deviceId: string;
+}
+
+/** The identity the bind page was opened with; null when it has no openid (nothing to bind). */
+export function readBindParams(url: string): BindParams | null {
+  const value = (key: string) => readParam(url, key) ?? '';
+  const params = { id: value('id'), openid: value('openid'), unionid: value('unionid'), deviceId: value('deviceId') };
+  return params.openid ? params : null;
+}
+
+export interface LoginController {
+  submit(submission: LoginSubmission): Promise<LoginSubmitResult>;
+  /** True while a login is in flight (the sign-in button's loading state). */
+  readonly busy: boolean;
+  /** Called whenever `busy` changes; returns the unsubscribe function. */
+  subscribe(listener: (busy: boolean) => void): () => void;
+}
+
+export function createLoginController(options: LoginControllerOptions = {}): LoginController {
+  const client = options.client ?? defaultClient;
+  const session = options.session ?? client.options.session;
+  const currentUrl = options.url ?? (() => globalThis.location?.href ?? '');
+  const listeners = new Set<(busy: boolean) => void>();
+  let busy = false;
+
+  function setBusy(value: boolean): void {
+    busy = value;
+    for (const listener of [...listeners]) {
+      try {
+        listener(value);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  const site = (): LoginSiteOptions => resolveSiteOptions(options, client);
+
+  async function keepRemembered(submission: LoginSubmission, username: string, password: string): Promise<void> {
+    const remember = options.remember;
+    if (!remember || submission.remember === undefined) return;
+    try {
+      if (submission.remember) await remember.save({ username, password });
+      else await remember.forget();
+    } catch {
+      /* remembering is a convenience: the login itself succeeded */
+    }
+  }
+
+  async function run(submission: LoginSubmission): Promise<LoginSubmitResult> {
+    const lang = client.options.language();
+    const checked = validateLogin(submission, lang);
+    if (!checked.valid) return { kind: 'invalid', errors: checked.errors };
+    const { username, password } = checked.values;
+    const bind = options.bind ?? null;
+    let answer;
+    try {
+      const envelope = bind
+        ? await bindSocialAccount({ username, password, ...bind }, { client, session })
+        : await loginWithPassword(username, password, { client, session });
+      // On the bind page an unbound answer is a refusal: going to the bind page again would only loop.
+      answer = readLoginAnswer(envelope, session, lang, { bindable: !bind });
+    } catch (error) {
+      // No answer (network, timeout): the form shows it; nothing was noticed for a noIntercept call.
+      const message = isRequestError(error) ? error.message : String(error);
+      const status = isRequestError(error) ? error.status : 0;
+      const code = isRequestError(error) ? error.code : '';
+      return { kind: 'failed', status, code, message, errors: { password: message } };
+    }
+    const url = currentUrl();
+    if (answer.kind === 'bind') {
+      const where = site();
+      const target = bindPageUrl({
+        development: where.development,
+        rootPath: where.rootPath,
+        ...answer.identity,
+        deviceId: options.deviceId ?? readParam(url, 'deviceId') ?? '',
+      });
+      return { kind: 'go-to-bind', url: target, identity: answer.identity };
+    }
+    if (answer.kind === 'refused') {
+      const { kind: _kind, ...rest } = answer;
+      return { kind: 'failed', ...rest };
+    }
+    notify({ type: 'success', message: coreText('loginSuccess', {}, lang) });
+    // A person signed in by hand: remembered-password auto-login gets its full number of tries again.
+    removeKey('local', STORAGE_KEYS.autoLoginCount);
+    await keepRemembered(submission, username, password);
+    const target =
+      options.redirect === false ? null : loginTarget(answer.user, url, site(), readParam(url, 'redirect_uri'));
+    return { kind: 'logged-in', via: options.bind ? 'bind' : 'password', user: answer.user, target };
+  }
+
+  return {
+    async submit(submission) {
+      if (busy) return { kind: 'ignored' };
+      setBusy(true);
+      try {
+        return await run(submission);
+      } finally {
+        setBusy(false);
+      }
+    },
+    get busy() {
+      return busy;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Startup checks (spec part 1 §5 "Startup", part 2 §1, §5, §8, §9): the app's `code` and `appCode`, a required
+ * global object, Internet Explorer 6–8 (the warning page), browser zoom outside 80–120 % (a 5-second warning), and
+ * the development-only switch-account button.
+ */
+import { ZOOM_MAX_PERCENT, ZOOM_MIN_PERCENT, ZOOM_WARNING_MS } from '../constants.ts';
+import type { Lang } from '../i18n/language.ts';
+import { coreText } from '../i18n/messages.ts';
+import { notify } from '../platform/notify.ts';
+
+export type StartupProblem = 'code' | 'appCode' | 'global';
+
+/** The spec's startup errors; `message` is exactly the spec's text (a developer reads it, not a user). */
+export class StartupError extends Error {
+  readonly problem: StartupProblem;
+
+  constructor(problem: StartupProblem, message: string) {
+    super(message);
+    this.name = 'StartupError';
+    this.problem = problem;
+  }
+}
+
+export interface AppStartConfig {
+  code?: unknown;
+  appCode?: unknown;
+  /** Global objects the page needs (e.g. a host configuration object); each must exist on `scope`. */
+  requiredGlobals?: readonly string[];
+  /** Default `globalThis`. */
+  scope?: object;
+}
+
+function filled(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim().length > 0 : value !== undefined && value !== null;
+}
+
+/** Every startup problem, in the spec's order; [] when the app may start. */
+export function checkAppStart(config: AppStartConfig): StartupError[] {
+  const problems: StartupError[] = [];
+  if (!filled(config.code)) problems.push(new StartupError('code', 'code cannot be empty'));
+  if (!filled(config.appCode)) problems.push(new StartupError('appCode', 'appCode cannot be empty'));
+  const scope = (config.scope ?? globalThis) as Record<string, unknown>;
+  for (const name of config.requiredGlobals ?? []) {
+    if (scope[name] === undefined || scope[name] === null) {
+      problems.push(new StartupError('global', `global object ${name} is missing`));
+    }
+  }
+  return problems;
+}
+
+/** The spec's "throws": throws the first startup problem, if any. */
+export function assertAppStart(config: AppStartConfig): void {
+  const [first] = checkAppStart(config);
+  if (first) throw first;
+}
+
+/** The Internet Explorer version of a user agent, or null for any other browser. */
+export function internetExplorerVersion(userAgent: string): number | null {
+  const msie = /\bMSIE (\d+)\./.exec(userAgent);
+  if (msie) return Number(msie[1]);
+  // IE 11 drops "MSIE" and says "Trident/7.0; rv:11.0".
+  const trident = /\bTrident\/\d+.*\brv:(\d+)/.exec(userAgent);
+  return trident ? Number(trident[1]) : null;
+}
+
+/**
+ * True for Internet Explorer 8 and older, which get the warning page recommending a modern browser. Compatibility
+ * view reports "MSIE 7.0" from a newer IE; the page then really runs as IE 7, so it is warned too.
+ */
+export function needsOldBrowserWarning(userAgent: string = globalThis.navigator?.userAgent ?? ''): boolean {
+  const version = internetExplorerVersion(userAgent);
+  return version !== null && version <= 8;
+}
+
+export interface ZoomInput {
+  devicePixelRatio?: number;
+  outerWidth?: number;
+  innerWidth?: number;
+  /** Old IE: `screen.deviceXDPI` and `screen.logicalXDPI`. */
+  deviceXDPI?: number;
+  logicalXDPI?: number;
+  /**
+   * The device's own pixel ratio at 100 % (2 on most high-density screens); default 1, as the original check.
+   * A host that knows the screen passes it, so a high-density screen is not mistaken for 200 %.
+   */
+  nativeRatio?: number;
+}
+
+function positive(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
+
+function browserZoomInput(): ZoomInput {
+  const scope = globalThis as {
+    devicePixelRatio?: number;
+    outerWidth?: number;
+    innerWidth?: number;
+    screen?: { deviceXDPI?: number; logicalXDPI?: number };
+  };
+  return {
+    devicePixelRatio: scope.devicePixelRatio,
+    outerWidth: scope.outerWidth,
+    innerWidth: scope.innerWidth,
+    deviceXDPI: scope.screen?.deviceXDPI,
+    logicalXDPI: scope.screen?.logicalXDPI,
+  };
+}
+
+/**
+ * The browser zoom in percent, or null when it cannot be told: `devicePixelRatio` where the browser has it, else
+ * old IE's DPI ratio, else outer width over inner width.
+ */
+export function zoomPercent(input: ZoomInput = browserZoomInput()): number | null {
+  let ratio: number | null = null;
+  if (positive(input.devicePixelRatio)) ratio = input.devicePixelRatio;
+  else if (positive(input.deviceXDPI) && positive(input.logicalXDPI)) ratio = input.deviceXDPI / input.logicalXDPI;
+  else if (positive(input.outerWidth) && positive(input.innerWidth)) ratio = input.outerWidth / input.innerWidth;
+  if (ratio === null) return null;
+  const native = positive(input.nativeRatio) ? input.nativeRatio : 1;
+  return Math.round((ratio / native) * 100);
+}
+
+export function isZoomOutOfRange(percent: number | null): boolean {
+  return percent !== null && (percent < ZOOM_MIN_PERCENT || percent > ZOOM_MAX_PERCENT);
+}
+
+/** The zoom warning text (recommends 100 % and Ctrl+0), or null when the zoom is fine or unknown. */
+export function zoomWarning(input?: ZoomInput, lang?: Lang): string | null {
+  const percent = zoomPercent(input);
+  return isZoomOutOfRange(percent) ? coreText('zoomWarning', { percent: percent ?? '' }, lang) : null;
+}
+
+/** Shows the zoom warning for 5 seconds when the zoom is outside 80–120 %; true when it did. */
+export function warnIfZoomed(input?: ZoomInput, lang?: Lang): boolean {
+  const message = zoomWarning(input, lang);
+  if (!message) return false;
+  notify({ type: 'warning', message, duration: ZOOM_WARNING_MS });
+  return true;
+}
+
+/** The switch-account button appears in development only. */
+export function showSwitchAccount(development: boolean): boolean {
+  return development === true;
+}
