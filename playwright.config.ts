@@ -34,7 +34,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      STATIC_DIR: 'demo/dist',
+      STATIC_DIR: process.env.EDU_DEMO_OUT ?? 'demo/dist',
       EDU_TEST_HOOKS: '1',
       EDU_QUIET: '1',
     },

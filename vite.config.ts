@@ -12,7 +12,8 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   build: {
-    outDir: fileURLToPath(new URL('./demo/dist', import.meta.url)),
+    // EDU_DEMO_OUT lets parallel builds (several engineers, CI) keep apart; default demo/dist.
+    outDir: process.env.EDU_DEMO_OUT ?? fileURLToPath(new URL('./demo/dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
   },

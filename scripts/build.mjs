@@ -18,13 +18,16 @@ export function buildGenerated() {
   sh('node packages/react/scripts/generate-wrappers.mjs');
 }
 
+/** Where the demo host is built: EDU_DEMO_OUT (absolute) or demo/dist. */
+export const demoOut = process.env.EDU_DEMO_OUT ?? join(root, 'demo/dist');
+
 export function buildAll() {
   buildGenerated();
   sh('npx vite build --config packages/elements/vite.bundle.config.ts --logLevel warn');
   sh('npx vite build --logLevel warn');
-  mkdirSync(join(root, 'demo/dist/legacy'), { recursive: true });
-  cpSync(join(root, 'demo/legacy'), join(root, 'demo/dist/legacy'), { recursive: true });
-  cpSync(join(root, 'packages/elements/dist/edu-elements.js'), join(root, 'demo/dist/edu-elements.js'));
+  mkdirSync(join(demoOut, 'legacy'), { recursive: true });
+  cpSync(join(root, 'demo/legacy'), join(demoOut, 'legacy'), { recursive: true });
+  cpSync(join(root, 'packages/elements/dist/edu-elements.js'), join(demoOut, 'edu-elements.js'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
