@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.EDU_API_TARGET ?? 'http://127.0.0.1:8081';
-const proxied = ['/api', '/common', '/zuul', '/legacy', '/edu-elements.js'];
+const proxied = ['/api', '/common', '/zuul', '/sso', '/legacy', '/edu-elements.js'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),

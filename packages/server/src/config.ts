@@ -21,3 +21,13 @@ export const COMMON_PLUGIN_VERSION = '2.0.0';
 /** Role code of unit administrators on the base project (spec part 1 §6). */
 export const ADMIN_ROLE = 'XX_SYS_';
 export const ADMIN_ROLE_PROJECT = 'base';
+
+/** One-time login tickets live 2 minutes (an SSO portal hands them straight to the browser). */
+export const TICKET_TTL_MS = 2 * 60 * 1000;
+/** Codes (one-time) and tokens of the development social provider live 5 minutes. */
+export const SOCIAL_CODE_TTL_MS = 5 * 60 * 1000;
+export const SOCIAL_TOKEN_TTL_MS = 5 * 60 * 1000;
+/** How long an unbound social login may be bound to an account from the bind page. */
+export const SOCIAL_BIND_TTL_MS = 30 * 60 * 1000;
+/** One-time authorization codes of shiyue_webauth (single sign-on into registered apps). */
+export const SSO_CODE_TTL_MS = 5 * 60 * 1000;

@@ -6,6 +6,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { GrantStore } from './auth/grants.ts';
+import { createLoginService } from './auth/login.ts';
 import { createRequireSession } from './auth/session-http.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { createContext, type ServerContext } from './context.ts';
@@ -13,6 +15,8 @@ import { openDatabase } from './db/database.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import basePlugin from './plugins/base.ts';
 import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
+import socialPlugin from './plugins/social.ts';
+import ssoPlugin from './plugins/sso.ts';
 import staticAssetsPlugin from './plugins/static-assets.ts';
 import storagePlugin from './plugins/storage.ts';
 import testHooksPlugin, { installTestHookInterceptor } from './plugins/test-hooks.ts';
@@ -47,7 +51,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const hooks = options.testHooks ? new HookState() : null;
   const ctx = createContext({ db, storageDir, now, hooks });
   const sessions = new SessionStore(ctx);
-  const services: Services = { ctx, sessions, requireSession: createRequireSession(ctx, sessions) };
+  const grants = new GrantStore(ctx);
+  const services: Services = {
+    ctx,
+    sessions,
+    grants,
+    login: createLoginService(ctx, sessions),
+    requireSession: createRequireSession(ctx, sessions),
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -66,13 +77,19 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(openapiPlugin);
   await app.register(uaaPlugin, services);
+  await app.register(socialPlugin, services);
+  await app.register(ssoPlugin, services);
   await app.register(basePlugin, services);
   await app.register(storagePlugin, services);
   await app.register(staticAssetsPlugin, options.staticDir ? { staticDir: options.staticDir } : {});
   if (hooks) await app.register(testHooksPlugin, services);
 
-  sessions.purgeExpired();
-  const purgeTimer = setInterval(() => sessions.purgeExpired(), HOUR_MS);
+  const purge = () => {
+    sessions.purgeExpired();
+    grants.purgeExpired();
+  };
+  purge();
+  const purgeTimer = setInterval(purge, HOUR_MS);
   purgeTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);

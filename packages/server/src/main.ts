@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { DEMO_PASSWORD } from './config.ts';
-import { USER_TYPE_NAMES, USERS } from './db/seed-data.ts';
+import { DEMO_LMS, USER_TYPE_NAMES, USERS } from './db/seed-data.ts';
 import { buildServer } from './index.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -22,6 +22,8 @@ function banner(url: string): string {
   return [
     `Demo accounts (password ${DEMO_PASSWORD} for all):`,
     ...rows,
+    `Social login (offline development provider): ${url}api/uaa/social/dev/authorize?provider=weixin&redirect_uri=/`,
+    `Single sign-on demo app: client_id ${DEMO_LMS.clientId}, callback ${url.replace(/\/$/, '')}${DEMO_LMS.callbackPath}`,
     `OpenAPI document: ${url}api/docs/openapi.json`,
   ].join('\n');
 }

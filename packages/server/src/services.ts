@@ -1,11 +1,17 @@
 /** The shared services handed to every route plugin as its options. */
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { GrantStore } from './auth/grants.ts';
+import type { LoginService } from './auth/login.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { ServerContext } from './context.ts';
 
 export interface Services {
   ctx: ServerContext;
   sessions: SessionStore;
+  /** One-time tickets and codes, social tokens, pending binds. */
+  grants: GrantStore;
+  /** Password check and session start shared by every login call. */
+  login: LoginService;
   /** preHandler of every authenticated route; sets `request.auth`. */
   requireSession: preHandlerAsyncHookHandler;
 }

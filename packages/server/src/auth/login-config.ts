@@ -46,7 +46,7 @@ export function normalizeHost(url: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
 }
 
-interface UnitRow {
+export interface UnitRow {
   id: number;
   type: number;
   name: string;
@@ -61,13 +61,29 @@ function readUnitConfig(db: Database, unitId: number): UnitConfig | undefined {
   return row && { footer: row.footer, link: row.link, decorationSet: row.decoration_set };
 }
 
-export function loginConfigForHost(db: Database, host: string): LoginConfig {
-  const unit = db
+/** The unit a login page host belongs to (`unit_hosts`), if any. */
+export function unitForHost(db: Database, host: string): UnitRow | undefined {
+  return db
     .prepare(
       `SELECT n.id, n.type, n.name, n.en_name, n.logo_file_id, n.style_layout
        FROM unit_hosts h JOIN units n ON n.id = h.unit_id WHERE h.host = ?`,
     )
     .get(normalizeHost(host)) as UnitRow | undefined;
+}
+
+/** The social login providers configured for a unit, as the login box lists them. */
+export function socialProvidersOf(db: Database, unitId: number): SocialProvider[] {
+  return db
+    .prepare(
+      `SELECT provider_id AS providerId, provider_app_id AS providerAppId,
+              provider_application_id AS providerApplicationId, provider_app_login_url AS providerAppLoginUrl, logo
+       FROM social_providers WHERE unit_id = ? ORDER BY sort, provider_id`,
+    )
+    .all(unitId) as SocialProvider[];
+}
+
+export function loginConfigForHost(db: Database, host: string): LoginConfig {
+  const unit = unitForHost(db, host);
   const config = (unit && readUnitConfig(db, unit.id)) ?? readUnitConfig(db, PRODUCT_CONFIG_UNIT_ID);
   const decorationSet =
     config?.decorationSet ?? JSON.stringify({ defaultLanguage: 'zh-CN', footerMsg: { show: false } });
@@ -83,13 +99,6 @@ export function loginConfigForHost(db: Database, host: string): LoginConfig {
       socialProviders: [],
     };
   }
-  const providers = db
-    .prepare(
-      `SELECT provider_id AS providerId, provider_app_id AS providerAppId,
-              provider_application_id AS providerApplicationId, provider_app_login_url AS providerAppLoginUrl, logo
-       FROM social_providers WHERE unit_id = ? ORDER BY provider_id`,
-    )
-    .all(unit.id) as SocialProvider[];
   return {
     decorationSet,
     unitId: String(unit.id),
@@ -98,7 +107,7 @@ export function loginConfigForHost(db: Database, host: string): LoginConfig {
     unitEnName: unit.en_name,
     unitImgPath: unit.logo_file_id === null ? '' : unitLogoUrl(unit.id),
     styleLayout: unit.style_layout,
-    socialProviders: providers,
+    socialProviders: socialProvidersOf(db, unit.id),
   };
 }
 
@@ -107,6 +116,18 @@ export function unitConfig(db: Database, unitId: number): UnitConfig | undefined
   if (!db.prepare('SELECT 1 FROM units WHERE id = ?').get(unitId)) return undefined;
   return readUnitConfig(db, unitId) ?? readUnitConfig(db, PRODUCT_CONFIG_UNIT_ID);
 }
+
+export const socialProviderSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    providerId: { type: 'string', description: 'weixin, work-weixin, dingtalk' },
+    providerAppId: { type: 'string' },
+    providerApplicationId: { type: 'string' },
+    providerAppLoginUrl: { type: 'string', description: 'Login address; the client appends state and redirect_uri' },
+    logo: { type: 'string', description: 'URL of the logo (SVG)' },
+  },
+  required: ['providerId', 'providerAppId', 'providerApplicationId', 'providerAppLoginUrl', 'logo'],
+};
 
 export const loginConfigSchema: JsonSchema = {
   type: 'object',
@@ -118,19 +139,7 @@ export const loginConfigSchema: JsonSchema = {
     unitEnName: { type: 'string' },
     unitImgPath: { type: 'string' },
     styleLayout: { type: 'string', enum: ['top', 'left'] },
-    socialProviders: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          providerId: { type: 'string' },
-          providerAppId: { type: 'string' },
-          providerApplicationId: { type: 'string' },
-          providerAppLoginUrl: { type: 'string' },
-          logo: { type: 'string' },
-        },
-      },
-    },
+    socialProviders: { type: 'array', items: socialProviderSchema },
   },
   required: ['decorationSet', 'unitId', 'unitType', 'unitName', 'unitEnName', 'unitImgPath', 'socialProviders'],
 };

@@ -293,8 +293,72 @@ CREATE TABLE unit_themes (
 );
 `;
 
+/**
+ * Migration 2: the remaining login calls (issue 3). One-time tickets, social codes and SSO codes share one
+ * \`grants\` table, so migration 1's \`login_tickets\` goes.
+ */
+const loginCallsSchema = `
+DROP TABLE login_tickets;
+
+-- The login box lists a unit's providers in this order.
+ALTER TABLE social_providers ADD COLUMN sort INTEGER NOT NULL DEFAULT 0;
+
+-- Third-party accounts known to the development social provider. user_id NULL: not bound to an account yet.
+CREATE TABLE social_identities (
+  id          INTEGER PRIMARY KEY,
+  provider_id TEXT NOT NULL,              -- weixin, work-weixin, dingtalk
+  openid      TEXT NOT NULL,
+  unionid     TEXT NOT NULL DEFAULT '',
+  nickname    TEXT NOT NULL,
+  user_id     INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  bound_at    INTEGER,
+  UNIQUE (provider_id, openid)
+);
+-- An account has at most one identity per provider.
+CREATE UNIQUE INDEX social_identities_user ON social_identities(provider_id, user_id) WHERE user_id IS NOT NULL;
+
+-- Short-lived grants, kept as SHA-256 digests like session tokens: login tickets, social codes and tokens,
+-- pending social binds, SSO authorization codes. used_at marks a one-time grant spent.
+CREATE TABLE grants (
+  hash        TEXT PRIMARY KEY,
+  kind        TEXT NOT NULL CHECK (kind IN ('ticket', 'social_code', 'social_token', 'social_bind', 'sso_code')),
+  user_id     INTEGER REFERENCES users(id) ON DELETE CASCADE,
+  identity_id INTEGER REFERENCES social_identities(id) ON DELETE CASCADE,
+  data        TEXT NOT NULL DEFAULT '{}',  -- JSON: state, client id, redirect entry, scope
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  used_at     INTEGER
+);
+CREATE INDEX grants_expiry ON grants(expires_at);
+CREATE INDEX grants_identity ON grants(identity_id, kind);
+
+-- Applications that sign their users in through the portal (POST /api/uaa/shiyue_webauth).
+CREATE TABLE sso_clients (
+  client_id     TEXT PRIMARY KEY,
+  name          TEXT NOT NULL,
+  en_name       TEXT NOT NULL,
+  secret_hash   TEXT NOT NULL,            -- scrypt, like passwords
+  redirect_uris TEXT NOT NULL,            -- JSON list; an entry starting with / is a path on the portal's origin
+  scopes        TEXT NOT NULL DEFAULT 'base',  -- space-separated scopes the client may ask for
+  created_at    INTEGER NOT NULL
+);
+
+-- Login addresses of external apps (GET /api/sso/select/login/url?appCode=).
+CREATE TABLE external_apps (
+  app_code  TEXT PRIMARY KEY,
+  name      TEXT NOT NULL,
+  en_name   TEXT NOT NULL,
+  login_url TEXT NOT NULL
+);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
+  {
+    id: 2,
+    name: 'login calls: social identities, grants, SSO clients, external apps',
+    up: (db) => db.exec(loginCallsSchema),
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

@@ -103,3 +103,27 @@ export function recordBadgeSvg(): string {
     '<path d="M10 1l8 3v6c0 5-3.6 8.2-8 9-4.4-.8-8-4-8-9V4z" fill="#1e5fbf"/><path d="M6 10l3 3 5-6" fill="none" stroke="#ffd54a" stroke-width="2"/>',
   );
 }
+
+/** Login-box logos of the seeded social providers: two chat bubbles (WeChat, WeChat Work) or a wing (DingTalk). */
+export function providerLogoSvg(providerId: string): string {
+  const bubbles = (background: string, back: string) =>
+    `<rect width="64" height="64" rx="14" fill="${background}"/>` +
+    `<ellipse cx="26" cy="27" rx="15" ry="12" fill="#ffffff"/><path d="M17 36l-3 7 9-4z" fill="#ffffff"/>` +
+    `<ellipse cx="41" cy="38" rx="12" ry="10" fill="${back}" stroke="${background}" stroke-width="2"/>` +
+    `<path d="M48 45l3 6-8-3z" fill="${back}"/>` +
+    `<circle cx="21" cy="24" r="2" fill="${background}"/><circle cx="31" cy="24" r="2" fill="${background}"/>` +
+    `<circle cx="37" cy="36" r="1.6" fill="${background}"/><circle cx="45" cy="36" r="1.6" fill="${background}"/>`;
+  switch (providerId) {
+    case 'weixin':
+      return svg(64, 64, bubbles('#07C160', '#e8f8ee'));
+    case 'work-weixin':
+      return svg(64, 64, bubbles('#2B7CE9', '#fdd835'));
+    default:
+      return svg(
+        64,
+        64,
+        '<rect width="64" height="64" rx="14" fill="#3296FA"/>' +
+          '<path d="M14 18c12 4 26 6 36 8-2 6-6 10-12 12l6 2-16 12 4-10-8-2 6-4c-8-4-14-10-16-18z" fill="#ffffff"/>',
+      );
+  }
+}

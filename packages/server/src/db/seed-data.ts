@@ -901,3 +901,78 @@ export function unitConfigs(year: number, badgeUrl: string) {
     },
   ];
 }
+
+/**
+ * Login providers of the school's login box (issue 3). There is no internet, so each login address points to the
+ * development provider of this server; the client appends `state` and `redirect_uri`.
+ */
+export interface SeedSocialProvider {
+  providerId: string;
+  unitId: number;
+  providerAppId: string;
+  providerApplicationId: string;
+  name: string;
+}
+
+export const DEV_SOCIAL_AUTHORIZE_PATH = '/api/uaa/social/dev/authorize';
+
+export const SOCIAL_PROVIDERS: SeedSocialProvider[] = [
+  {
+    providerId: 'weixin',
+    unitId: SCHOOL_UNIT.id,
+    providerAppId: 'wx5e1f0c3a9b7d2468',
+    providerApplicationId: 'edu-portal-web',
+    name: '微信 / WeChat',
+  },
+  {
+    providerId: 'work-weixin',
+    unitId: SCHOOL_UNIT.id,
+    providerAppId: 'ww3c8d1e5f7a9b2c40',
+    providerApplicationId: '1000002',
+    name: '企业微信 / WeChat Work',
+  },
+  {
+    providerId: 'dingtalk',
+    unitId: SCHOOL_UNIT.id,
+    providerAppId: 'dingoa7x2k9q4m1z8c',
+    providerApplicationId: '2026001',
+    name: '钉钉 / DingTalk',
+  },
+];
+
+/** Per provider: one identity bound to teacher1 and one that is not bound to any account. */
+export const SOCIAL_IDENTITIES: {
+  providerId: string;
+  openid: string;
+  unionid: string;
+  nickname: string;
+  userId: number | null;
+}[] = [
+  { providerId: 'weixin', openid: 'o-wx-teacher1-3f9a2c', unionid: 'u-limh-7d21', nickname: '李明华', userId: 10001 },
+  { providerId: 'weixin', openid: 'o-wx-guest-8b41d0', unionid: 'u-guest-5e90', nickname: '访客 Guest', userId: null },
+  { providerId: 'work-weixin', openid: 'qy-limh', unionid: 'u-limh-7d21', nickname: '李明华', userId: 10001 },
+  { providerId: 'work-weixin', openid: 'qy-guest-2041', unionid: 'u-guest-5e90', nickname: '访客 Guest', userId: null },
+  { providerId: 'dingtalk', openid: 'ding-limh-61c7', unionid: 'u-limh-7d21', nickname: '李明华', userId: 10001 },
+  { providerId: 'dingtalk', openid: 'ding-guest-0f3e', unionid: 'u-guest-5e90', nickname: '访客 Guest', userId: null },
+];
+
+/** The demo application that signs in through the portal (shiyue_webauth), and its callback page on this server. */
+export const DEMO_LMS = {
+  clientId: 'demo-lms',
+  secret: 'demo-lms-secret',
+  name: '实验中学学习平台',
+  enName: 'Demo Learning Platform',
+  callbackPath: '/sso/demo-lms/callback',
+  scopes: 'base userinfo',
+};
+
+export const EXTERNAL_APPS = [
+  {
+    appCode: 'demo-lms',
+    name: DEMO_LMS.name,
+    enName: DEMO_LMS.enName,
+    loginUrl:
+      `/#/authorize?response_type=code&client_id=${DEMO_LMS.clientId}` +
+      `&redirect_uri=${encodeURIComponent(DEMO_LMS.callbackPath)}&scope=base&state=desktop`,
+  },
+];

@@ -1,6 +1,8 @@
 /**
- * Seeds an empty database with the demo data of seed-data.ts, once: `meta.seeded_at` records it, so a second
- * start neither seeds again nor fails. Files (logos, icons, avatar, badge) are written under `storage/seed/`.
+ * Seeds the database with the demo data of seed-data.ts, in stages that each run once: `meta.seeded_at` records
+ * the portal data, `meta.seeded_login_at` the login providers, social identities and SSO clients of issue 3, so a
+ * database seeded before a stage existed gets it on its next start, and a second start neither seeds again nor
+ * fails. Files (logos, icons, avatar, badge) are written under `storage/seed/`.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,15 +11,20 @@ import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE, ADMIN_ROLE_PROJECT, DEMO_PASSWORD, EXPIRING_SOON_MS } from '../config.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { fileUrl } from '../storage-paths.ts';
-import { appIconSvg, avatarSvg, recordBadgeSvg, unitLogoSvg, type IconVariant } from './seed-art.ts';
+import { appIconSvg, avatarSvg, providerLogoSvg, recordBadgeSvg, unitLogoSvg, type IconVariant } from './seed-art.ts';
 import {
   APPS,
   CATEGORIES,
   CURRENT_CHILD,
+  DEMO_LMS,
+  DEV_SOCIAL_AUTHORIZE_PATH,
+  EXTERNAL_APPS,
   MENUS,
   MESSAGES,
   MODULE_LICENCES,
   POPUP_TODOS,
+  SOCIAL_IDENTITIES,
+  SOCIAL_PROVIDERS,
   STUDENTS,
   UNIT_APPS,
   UNITS,
@@ -31,30 +38,102 @@ import {
 } from './seed-data.ts';
 
 const SEED_MARK = 'seeded_at';
+const LOGIN_SEED_MARK = 'seeded_login_at';
+const SEED_MARKS = [SEED_MARK, LOGIN_SEED_MARK];
 
+const hasMark = (db: Database, mark: string): boolean => !!db.prepare('SELECT 1 FROM meta WHERE key = ?').get(mark);
+
+/** Whether every seed stage has run. */
 export function isSeeded(db: Database): boolean {
-  return !!db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_MARK);
+  return SEED_MARKS.every((mark) => hasMark(db, mark));
 }
 
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-export function seed(db: Database, storageDir: string, now: number): void {
+/** Writes seed SVGs to `storage/seed/` and records them in `files`; each call answers the new file id. */
+function svgStore(db: Database, storageDir: string, now: number) {
   const seedDir = join(storageDir, 'seed');
   mkdirSync(seedDir, { recursive: true });
-
   const insertFile = db.prepare(
     `INSERT INTO files (name, mime, size, md5, storage_path, is_public, owner_user_id, created_at)
      VALUES (?, 'image/svg+xml', ?, ?, ?, ?, ?, ?)`,
   );
-  /** Writes an SVG to storage and records it; returns the file id. */
-  function storeSvg(name: string, content: string, isPublic = true, ownerUserId: number | null = null): number {
+  return (name: string, content: string, isPublic = true, ownerUserId: number | null = null): number => {
     const bytes = Buffer.from(content, 'utf8');
     writeFileSync(join(seedDir, name), bytes);
     const md5 = createHash('md5').update(bytes).digest('hex');
     return Number(
       insertFile.run(name, bytes.length, md5, `seed/${name}`, isPublic ? 1 : 0, ownerUserId, now).lastInsertRowid,
     );
-  }
+  };
+}
+
+/** Runs the seed stages this database has not had yet. */
+export function seed(db: Database, storageDir: string, now: number): void {
+  if (!hasMark(db, SEED_MARK)) seedPortal(db, storageDir, now);
+  if (!hasMark(db, LOGIN_SEED_MARK)) seedLogin(db, storageDir, now);
+}
+
+/** Issue 3: the school's login providers with their logos, social identities, the SSO client and external app. */
+function seedLogin(db: Database, storageDir: string, now: number): void {
+  const storeSvg = svgStore(db, storageDir, now);
+  db.transaction(() => {
+    const insertProvider = db.prepare(
+      `INSERT INTO social_providers (provider_id, unit_id, provider_app_id, provider_application_id,
+         provider_app_login_url, logo, sort) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const logos = new Map<string, string>();
+    for (const [index, provider] of SOCIAL_PROVIDERS.entries()) {
+      if (!logos.has(provider.providerId)) {
+        const logo = storeSvg(`social-${provider.providerId}.svg`, providerLogoSvg(provider.providerId));
+        logos.set(provider.providerId, fileUrl(logo));
+      }
+      insertProvider.run(
+        provider.providerId,
+        provider.unitId,
+        provider.providerAppId,
+        provider.providerApplicationId,
+        `${DEV_SOCIAL_AUTHORIZE_PATH}?provider=${encodeURIComponent(provider.providerId)}`,
+        logos.get(provider.providerId),
+        index + 1,
+      );
+    }
+    const insertIdentity = db.prepare(
+      `INSERT INTO social_identities (provider_id, openid, unionid, nickname, user_id, bound_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    for (const identity of SOCIAL_IDENTITIES) {
+      insertIdentity.run(
+        identity.providerId,
+        identity.openid,
+        identity.unionid,
+        identity.nickname,
+        identity.userId,
+        identity.userId === null ? null : now,
+      );
+    }
+    db.prepare(
+      `INSERT INTO sso_clients (client_id, name, en_name, secret_hash, redirect_uris, scopes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      DEMO_LMS.clientId,
+      DEMO_LMS.name,
+      DEMO_LMS.enName,
+      hashPassword(DEMO_LMS.secret),
+      JSON.stringify([DEMO_LMS.callbackPath]),
+      DEMO_LMS.scopes,
+      now,
+    );
+    const insertExternal = db.prepare(
+      'INSERT INTO external_apps (app_code, name, en_name, login_url) VALUES (?, ?, ?, ?)',
+    );
+    for (const app of EXTERNAL_APPS) insertExternal.run(app.appCode, app.name, app.enName, app.loginUrl);
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(LOGIN_SEED_MARK, String(now));
+  })();
+}
+
+function seedPortal(db: Database, storageDir: string, now: number): void {
+  const storeSvg = svgStore(db, storageDir, now);
 
   db.transaction(() => {
     seedUnits();

@@ -59,3 +59,10 @@ export function envelopeResponse(dataSchema: JsonSchema, description?: string): 
 
 export const anyJson: JsonSchema = {};
 export const booleanSchema: JsonSchema = { type: 'boolean' };
+
+/** Query strings carry the client's `_t` anti-cache stamp and `noIntercept`-like flags; both are ignored. */
+export const looseQuery = (properties: Record<string, unknown>, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties: { _t: { type: 'string' }, ...properties },
+  required,
+});

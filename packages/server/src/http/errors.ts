@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, type FieldError } from './envelope.ts';
+import { isHostPage } from './host-pages.ts';
 import { FIELD_MESSAGES, MESSAGES, requestLanguage } from './messages.ts';
 
 interface ValidationIssue {
@@ -56,18 +57,20 @@ export function installErrorHandling(
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    // The demo host is a single-page app: a page address it does not know falls back to its index.html.
+    // The demo host is a single-page app: its page addresses (the landing targets of spec §2, whatever the
+    // Accept header) and any other extension-less address a browser asks for as a page answer its index.html.
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
       staticDir &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      !/\.[a-z0-9]+$/i.test(path) &&
-      (request.headers.accept ?? '').includes('text/html');
+      (isHostPage(path) ||
+        (!path.startsWith('/api/') &&
+          !/\.[a-z0-9]+$/i.test(path) &&
+          (request.headers.accept ?? '').includes('text/html')));
     if (wantsPage) {
       try {
         const html = await readFile(join(staticDir, 'index.html'));
-        return reply.code(200).type('text/html; charset=utf-8').send(html);
+        return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
       } catch {
         // no index.html: a plain 404 below
       }

@@ -139,15 +139,19 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, { ctx, session
 
   // Encapsulated to this plugin: the echo route also reads multipart bodies, as upload calls send them, so the
   // client's upload tests see what arrived (fields as text, files as {name, size, type}).
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) => {
-    const contentType = String(request.headers['content-type'] ?? '');
-    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
-    const fields: Record<string, unknown> = {};
-    for (const [name, value] of form.entries()) {
-      fields[name] = typeof value === 'string' ? value : { name: value.name, size: value.size, type: value.type };
-    }
-    return fields;
-  });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      const contentType = String(request.headers['content-type'] ?? '');
+      const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+      const fields: Record<string, unknown> = {};
+      for (const [name, value] of form.entries()) {
+        fields[name] = typeof value === 'string' ? value : { name: value.name, size: value.size, type: value.type };
+      }
+      return fields;
+    },
+  );
 
   const echoData: JsonSchema = {
     type: 'object',

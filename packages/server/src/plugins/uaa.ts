@@ -1,11 +1,14 @@
 /**
- * Login and session calls of spec part 1 §7 "Login and session", to the wire contract of docs/decisions.md.
+ * Login and session calls of spec part 1 §7 "Login and session", to the wire contract of docs/decisions.md:
+ * password, client id, access-token relogin and ticket login, the login box form post, refresh, logout, me, the
+ * login configuration and the identity switch. Social login is in social.ts, single sign-on in sso.ts.
  * Refused credentials are business outcomes: HTTP 200 with the envelope's status 400/401/403.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { TICKET_TTL_MS } from '../config.ts';
+import { field, fieldError } from '../auth/login.ts';
 import { loginConfigForHost, loginConfigSchema, unitConfig, unitConfigSchema } from '../auth/login-config.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import {
   clearSessionCookies,
   readAccessToken,
@@ -13,30 +16,37 @@ import {
   resolveSession,
   setSessionCookies,
 } from '../auth/session-http.ts';
-import {
-  findUserById,
-  findUserByLoginName,
-  isActive,
-  sessionUserSchema,
-  toSessionUser,
-  type UserRecord,
-} from '../auth/session-user.ts';
-import { booleanSchema, envelopeResponse, fail, ok, sessionExpired, type FieldError } from '../http/envelope.ts';
-import { FIELD_MESSAGES, MESSAGES, requestLanguage, type LocalizedText } from '../http/messages.ts';
+import { findUserById, isActive, sessionUserSchema } from '../auth/session-user.ts';
+import { booleanSchema, envelopeResponse, fail, looseQuery, ok, sessionExpired } from '../http/envelope.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
+import { appendQuery, isSameHost, localPath, portalHost } from '../http/urls.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['uaa'];
 const userResponse = envelopeResponse(sessionUserSchema);
 
-/** Query strings carry the client's `_t` anti-cache stamp and `noIntercept`-like flags; both are ignored. */
-const looseQuery = (properties: Record<string, unknown>, required: string[] = []) => ({
-  type: 'object',
-  properties: { _t: { type: 'string' }, ...properties },
-  required,
-});
+/** Where the login box form post goes back to after a failure: the demo host's login route. */
+const LOGIN_PAGE = '/#/login';
 
-/** Trims a possibly missing form field. */
-const field = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+/**
+ * The failure address of the form post: the referring login page of this origin (legacy pages post from their
+ * own address), else the host's login route; `error` added, and never the password, even if the page had it in
+ * its query (spec §4 login chain step 2 reads user name and password from the query).
+ */
+function formLoginFailure(request: FastifyRequest, error: string, redirectUri: string | null): string {
+  const host = portalHost(request);
+  const referer = typeof request.headers.referer === 'string' ? request.headers.referer : undefined;
+  const back = isSameHost(referer, host) ? localPath(referer, host) : null;
+  const backUrl = back === null ? null : new URL(back, 'http://portal.invalid');
+  if (backUrl && backUrl.pathname !== '/' && backUrl.pathname !== '/index.html') {
+    backUrl.searchParams.delete('password');
+    return appendQuery(`${backUrl.pathname}${backUrl.search}`, { error });
+  }
+  // The demo host routes by hash, and a Referer never carries the hash: its login route is rebuilt here.
+  const query = new URLSearchParams({ error });
+  if (redirectUri) query.set('redirect_uri', redirectUri);
+  return `${LOGIN_PAGE}?${query}`;
+}
 
 /**
  * Signs a response for the client's signature check (DESIGN §6): header `A$B`, A 16 random hex characters and
@@ -50,19 +60,7 @@ export function signatureHeader(sent: string, tamper = false): string {
   return `${nonce}$${hash}`;
 }
 
-const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, requireSession }) => {
-  const fieldError = (request: FastifyRequest, name: string, text: LocalizedText): FieldError => ({
-    field: name,
-    message: text[requestLanguage(request.headers['sy-language'])],
-  });
-
-  /** Opens a new session for the user: token row, cookies, and the session user as data. */
-  function startSession(reply: FastifyReply, user: UserRecord) {
-    const tokens = sessions.issue(user.id);
-    setSessionCookies(reply, tokens, ctx.now());
-    return ok(toSessionUser(user, tokens.accessToken, ctx.now()));
-  }
-
+const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, grants, login, requireSession }) => {
   app.post<{ Body: { username?: string; password?: string } }>(
     '/api/uaa/oauth/login',
     {
@@ -77,19 +75,94 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, req
       },
     },
     async (request, reply) => {
-      const username = field(request.body?.username);
-      const password = field(request.body?.password);
-      const missing: FieldError[] = [];
-      if (!username) missing.push(fieldError(request, 'username', FIELD_MESSAGES.usernameRequired));
-      if (!password) missing.push(fieldError(request, 'password', FIELD_MESSAGES.passwordRequired));
-      if (missing.length) return fail(400, 'invalid_grant', MESSAGES.credentialsRequired, missing);
+      const checked = await login.checkCredentials(request, request.body?.username, request.body?.password);
+      return 'refusal' in checked ? checked.refusal : login.startSession(reply, checked.user);
+    },
+  );
 
-      const user = findUserByLoginName(ctx.db, username);
-      if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
-        return fail(400, 'invalid_grant', MESSAGES.wrongCredentials);
+  app.post<{ Body: { username?: string; password?: string; redirect_uri?: string } }>(
+    '/api/uaa/oauth/form_login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Login box form post of legacy pages: sets the cookies and answers 303 to redirect_uri',
+        description:
+          'Success: 303 to `redirect_uri` when it is on this origin, else to `/`. Failure: 303 back to the ' +
+          'referring login page of this origin, else `/#/login`, with `error=invalid_grant`; the password never ' +
+          'appears in any address. A post from another origin (Origin header) is refused with `error=invalid_request`.',
+        body: {
+          type: 'object',
+          properties: {
+            username: { type: 'string' },
+            password: { type: 'string' },
+            redirect_uri: { type: 'string' },
+          },
+        },
+        response: { 303: { description: 'Redirect (Location header), empty body', type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      const host = portalHost(request);
+      const target = localPath(request.body?.redirect_uri, host);
+      const origin = request.headers.origin;
+      // A cross-site form must not sign the browser in to an account of the attacker's choosing.
+      if (origin !== undefined && !isSameHost(origin, host)) {
+        return reply.redirect(formLoginFailure(request, 'invalid_request', target), 303);
       }
-      if (!isActive(user)) return fail(400, 'invalid_grant', MESSAGES.accountDisabled);
-      return startSession(reply, user);
+      const checked = await login.checkCredentials(request, request.body?.username, request.body?.password);
+      if ('refusal' in checked) return reply.redirect(formLoginFailure(request, 'invalid_grant', target), 303);
+      login.startSession(reply, checked.user);
+      return reply.redirect(target ?? '/', 303);
+    },
+  );
+
+  app.post(
+    '/api/uaa/oauth/ticket/issue',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: TAGS,
+        summary: 'Issue a one-time login ticket for the session user (2 minutes), as an SSO portal would',
+        response: envelopeResponse({
+          type: 'object',
+          properties: {
+            ticket: { type: 'string' },
+            expiresIn: { type: 'number', description: 'Seconds until the ticket expires' },
+          },
+          required: ['ticket', 'expiresIn'],
+        }),
+      },
+    },
+    async (request) => {
+      const issued = grants.issue('ticket', TICKET_TTL_MS, { userId: request.auth!.user.id });
+      return ok({ ticket: issued.token, expiresIn: (issued.expiresAt - ctx.now()) / 1000 });
+    },
+  );
+
+  app.get<{ Querystring: { ticket?: string; unitHost?: string } }>(
+    '/api/uaa/oauth/ticket',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log in with a one-time ticket (the configured ticket path of the login chain)',
+        querystring: looseQuery({
+          ticket: { type: 'string' },
+          unitHost: { type: 'string', description: 'Host of the login page (accepted, not needed)' },
+        }),
+        response: userResponse,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const ticket = field(request.query.ticket);
+      if (!ticket) {
+        return fail(400, 'invalid_grant', MESSAGES.ticketRequired, [
+          fieldError(request, 'ticket', FIELD_MESSAGES.ticketRequired),
+        ]);
+      }
+      const grant = grants.consume('ticket', ticket);
+      const user = grant?.userId ? findUserById(ctx.db, grant.userId) : undefined;
+      return user ? login.admit(reply, user) : fail(400, 'invalid_grant', MESSAGES.invalidTicket);
     },
   );
 
@@ -144,9 +217,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, req
       const row = ctx.db.prepare('SELECT user_id FROM user_clients WHERE client_id = ?').get(clientId) as
         { user_id: number } | undefined;
       const user = row && findUserById(ctx.db, row.user_id);
-      if (!user) return fail(400, 'invalid_grant', MESSAGES.unknownClient);
-      if (!isActive(user)) return fail(400, 'invalid_grant', MESSAGES.accountDisabled);
-      return startSession(reply, user);
+      return user ? login.admit(reply, user) : fail(400, 'invalid_grant', MESSAGES.unknownClient);
     },
   );
 
@@ -170,7 +241,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, req
       const session = sessions.findByAccessToken(accessToken);
       const user = session && findUserById(ctx.db, session.userId);
       if (!user || !isActive(user)) return fail(401, 'invalid_token', MESSAGES.invalidAccessToken);
-      return startSession(reply, user);
+      return login.startSession(reply, user);
     },
   );
 
@@ -261,7 +332,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, req
         return fail(403, 'forbidden', MESSAGES.switchForbidden);
       }
       sessions.revoke(auth.sessionId);
-      return startSession(reply, target);
+      return login.startSession(reply, target);
     },
   );
 };

@@ -1,0 +1,66 @@
+/**
+ * What every login call shares: checking a user name and password, and opening a session (token row, the two
+ * cookies, the session user as the answer). Password login, form login, client id, relogin, ticket, social login,
+ * bind and identity switch all end in `startSession`, so sessions are made in one place only.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { fail, ok, type Envelope, type FieldError } from '../http/envelope.ts';
+import { FIELD_MESSAGES, MESSAGES, requestLanguage, type LocalizedText } from '../http/messages.ts';
+import { verifyPassword } from './passwords.ts';
+import { setSessionCookies } from './session-http.ts';
+import { findUserByLoginName, isActive, toSessionUser, type SessionUser, type UserRecord } from './session-user.ts';
+import type { SessionStore } from './sessions.ts';
+
+export type CheckedCredentials = { user: UserRecord } | { refusal: Envelope<never> };
+
+export interface LoginService {
+  /** Opens a new session for the user: token row, cookies, and the session user as the answer. */
+  startSession(reply: FastifyReply, user: UserRecord): Envelope<SessionUser>;
+  /** `startSession` for a user found by another credential, unless the account or its unit is disabled. */
+  admit(reply: FastifyReply, user: UserRecord): Envelope<SessionUser>;
+  /**
+   * The password check of POST /api/uaa/oauth/login: trimmed fields, both required (field errors in the
+   * request's language), an unknown user costs the same scrypt time as a wrong password, disabled accounts refused.
+   */
+  checkCredentials(request: FastifyRequest, username: unknown, password: unknown): Promise<CheckedCredentials>;
+}
+
+/** Trims a possibly missing form field. */
+export const field = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** A field error in the request's `Sy-Language`. */
+export const fieldError = (request: FastifyRequest, name: string, text: LocalizedText): FieldError => ({
+  field: name,
+  message: text[requestLanguage(request.headers['sy-language'])],
+});
+
+export function createLoginService(ctx: ServerContext, sessions: SessionStore): LoginService {
+  function startSession(reply: FastifyReply, user: UserRecord): Envelope<SessionUser> {
+    const tokens = sessions.issue(user.id);
+    setSessionCookies(reply, tokens, ctx.now());
+    return ok(toSessionUser(user, tokens.accessToken, ctx.now()));
+  }
+
+  return {
+    startSession,
+    admit(reply, user) {
+      return isActive(user) ? startSession(reply, user) : fail(400, 'invalid_grant', MESSAGES.accountDisabled);
+    },
+    async checkCredentials(request, rawUsername, rawPassword) {
+      const username = field(rawUsername);
+      const password = field(rawPassword);
+      const missing: FieldError[] = [];
+      if (!username) missing.push(fieldError(request, 'username', FIELD_MESSAGES.usernameRequired));
+      if (!password) missing.push(fieldError(request, 'password', FIELD_MESSAGES.passwordRequired));
+      if (missing.length) return { refusal: fail(400, 'invalid_grant', MESSAGES.credentialsRequired, missing) };
+
+      const user = findUserByLoginName(ctx.db, username);
+      if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
+        return { refusal: fail(400, 'invalid_grant', MESSAGES.wrongCredentials) };
+      }
+      if (!isActive(user)) return { refusal: fail(400, 'invalid_grant', MESSAGES.accountDisabled) };
+      return { user };
+    },
+  };
+}
