@@ -1,0 +1,166 @@
+// The about dialog and the footer (spec part 1 §2, part 2 §2, §3, §7, §8) against the reference server: the
+// desktop's versions, a front end that needs a newer server, a server that needs a newer front end, a service with
+// no version notes, and one with no version call at all (the 404 notice). The footer shows the login
+// configuration's footerMsg of this site.
+import { useEffect, useState } from 'react';
+import { NavLink } from 'react-router';
+import { getLoginConfig } from '@edu-portal/core/api/session.ts';
+import type { Lang } from '@edu-portal/core/i18n/language.ts';
+import { useLanguage } from '@edu-portal/react/hooks.ts';
+import { EduAboutDialog } from '@edu-portal/react/wrappers/edu-about-dialog.ts';
+import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
+import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
+import { notice } from '@edu-portal/elements/notice/notice.ts';
+
+const texts = {
+  'zh-CN': {
+    nav: '关于',
+    title: '关于对话框与页脚',
+    intro:
+      '关于对话框每次打开都会读取三个版本接口：前端 package.json、服务端版本和版本说明。版本号按每段补足 4 位后比较。',
+    product: '智慧教育门户',
+    company: '滨江教育科技有限公司',
+    services: '选择服务',
+    base: '桌面（base，版本一致）',
+    edu: '教务（edu，前端需要更新的后端）',
+    homework: '作业（homework，后端需要更新的前端）',
+    areaBase: '区域桌面（areaBase，暂无版本说明）',
+    exam: '考试（exam，没有版本接口）',
+    open: '查看版本信息',
+    footer: '页脚',
+    footerIntro: '页脚内容来自登录配置的 footerMsg：版权、备案信息、帮助中心和版本。点击版本号打开关于对话框。',
+    help: '帮助中心地址由部署配置提供（redUrl、accessToken、unitId、key）。',
+  },
+  en: {
+    nav: 'About',
+    title: 'About dialog and footer',
+    intro:
+      'Each time the about dialog opens it reads the three version calls: the front end’s package.json, the server version and the release notes. Versions compare with every segment padded to 4 digits.',
+    product: 'Smart Education Portal',
+    company: 'Binjiang Education Technology Co., Ltd.',
+    services: 'Service',
+    base: 'Desktop (base, versions fit)',
+    edu: 'Academics (edu, front end needs a newer server)',
+    homework: 'Homework (homework, server needs a newer front end)',
+    areaBase: 'Area desktop (areaBase, no release notes)',
+    exam: 'Exams (exam, no version call)',
+    open: 'Show version information',
+    footer: 'Footer',
+    footerIntro:
+      'The footer shows the login configuration’s footerMsg: copyright, record filing, help centre and version. The version opens the about dialog.',
+    help: 'The help centre’s address comes from the deployment (redUrl, accessToken, unitId, key).',
+  },
+  'zh-HK': {
+    nav: '關於',
+    title: '關於對話框與頁腳',
+    intro:
+      '關於對話框每次打開都會讀取三個版本介面：前端 package.json、伺服器端版本和版本說明。版本號按每段補足 4 位後比較。',
+    product: '智慧教育門戶',
+    company: '濱江教育科技有限公司',
+    services: '選擇服務',
+    base: '桌面（base，版本一致）',
+    edu: '教務（edu，前端需要更新的後端）',
+    homework: '作業（homework，後端需要更新的前端）',
+    areaBase: '區域桌面（areaBase，暫無版本說明）',
+    exam: '考試（exam，沒有版本介面）',
+    open: '查看版本資訊',
+    footer: '頁腳',
+    footerIntro: '頁腳內容來自登入配置的 footerMsg：版權、備案資訊、幫助中心和版本。點擊版本號打開關於對話框。',
+    help: '幫助中心地址由部署配置提供（redUrl、accessToken、unitId、key）。',
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+function useAboutTexts() {
+  return texts[useLanguage()];
+}
+
+/** The nav entry of this page, in the language in force. */
+export function AboutNavLink() {
+  return <NavLink to="/blocks/about">{useAboutTexts().nav}</NavLink>;
+}
+
+const SERVICES = [
+  { code: 'base', root: 'pages' },
+  { code: 'edu', root: 'pages' },
+  { code: 'homework', root: 'pages' },
+  { code: 'areaBase', root: 'area' },
+  { code: 'exam', root: 'pages' },
+] as const;
+
+type ServiceCode = (typeof SERVICES)[number]['code'];
+
+/** The product logo: the portal's mark, drawn inline so the demo needs no file. */
+const LOGO =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 56 56"><rect width="56" height="56" rx="12" fill="#457cd6"/><path d="M12 22 28 14l16 8-16 8z" fill="#fff"/><path d="M18 26v9c0 3 5 6 10 6s10-3 10-6v-9l-10 5z" fill="#dbe7fa"/></svg>',
+  );
+
+export function AboutPage() {
+  const t = useAboutTexts();
+  const [code, setCode] = useState<ServiceCode>('base');
+  const [open, setOpen] = useState(false);
+  const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
+  const service = SERVICES.find((s) => s.code === code)!;
+
+  useEffect(() => {
+    let live = true;
+    getLoginConfig()
+      .then(({ decorationSet }) => {
+        if (live) setFooterMsg(decorationSet.footerMsg as FooterMessage | null);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section aria-labelledby="about-title">
+      <h1 id="about-title">{t.title}</h1>
+      <p>{t.intro}</p>
+      <div className="demo-row">
+        <label>
+          {t.services}{' '}
+          <select value={code} onChange={(e) => setCode(e.target.value as ServiceCode)}>
+            {SERVICES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {t[s.code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="primary" onClick={() => setOpen(true)}>
+          {t.open}
+        </button>
+      </div>
+
+      <EduAboutDialog
+        open={open}
+        code={service.code}
+        root={service.root}
+        product={t.product}
+        company={t.company}
+        logo={LOGO}
+        copyrightStart={2019}
+        onEduClose={() => setOpen(false)}
+      />
+
+      <h2>{t.footer}</h2>
+      <p>{t.footerIntro}</p>
+      <div style={{ background: '#fff', border: '1px solid #e4e7ed', borderRadius: 6 }}>
+        <EduFooter
+          footerMsg={footerMsg}
+          version="2.0.0"
+          code="base"
+          root="pages"
+          product={t.product}
+          company={t.company}
+          logo={LOGO}
+          copyrightStart={2019}
+          onEduHelp={() => notice.info(t.help)}
+        />
+      </div>
+    </section>
+  );
+}

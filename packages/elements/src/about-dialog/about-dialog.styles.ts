@@ -1,0 +1,169 @@
+import { css } from 'lit';
+
+export const aboutDialogStyles = css`
+  :host {
+    display: contents;
+    --_accent: var(--edu-about-accent, var(--edu-color-primary-dark, #3763ab));
+  }
+
+  .brand {
+    display: flex;
+    align-items: center;
+    gap: 16px;
+    padding-bottom: 16px;
+    border-bottom: 1px solid #ebeef5;
+  }
+
+  .logo,
+  ::slotted([slot='logo']) {
+    width: 56px;
+    height: 56px;
+    object-fit: contain;
+    flex: none;
+  }
+
+  .product {
+    font-size: 18px;
+    font-weight: 600;
+    color: #303133;
+  }
+
+  .company {
+    margin-top: 4px;
+    color: #606266;
+  }
+
+  .alert {
+    margin: 16px 0 0;
+    padding: 10px 14px;
+    border-radius: 4px;
+    border-left: 4px solid #e6a23c;
+    background: #fdf6ec;
+    color: #7a4d00;
+  }
+
+  .section {
+    margin-top: 16px;
+  }
+
+  .heading {
+    margin: 0 0 8px;
+    font-size: 15px;
+    font-weight: 600;
+    color: #303133;
+  }
+
+  .versions {
+    max-height: 260px;
+    overflow: auto;
+    margin: 0;
+    padding: 0 4px 0 0;
+    list-style: none;
+  }
+
+  .version {
+    position: relative;
+    padding: 0 0 12px 18px;
+    border-left: 2px solid #e4e7ed;
+    margin-left: 5px;
+  }
+
+  .version::before {
+    content: '';
+    position: absolute;
+    left: -6px;
+    top: 4px;
+    width: 10px;
+    height: 10px;
+    border-radius: 50%;
+    background: var(--_accent);
+  }
+
+  .version:last-child {
+    border-left-color: transparent;
+  }
+
+  .version-head {
+    display: flex;
+    align-items: baseline;
+    gap: 12px;
+  }
+
+  .version-number {
+    font-weight: 600;
+    color: var(--_accent);
+  }
+
+  time {
+    color: #6b6e75;
+    font-size: 13px;
+  }
+
+  .notes {
+    margin: 6px 0 0;
+    padding-left: 1.6em;
+    color: #4c4f55;
+    list-style: decimal;
+  }
+
+  .notes li + li {
+    margin-top: 2px;
+  }
+
+  .muted {
+    margin: 0;
+    color: #6b6e75;
+  }
+
+  .facts {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px 32px;
+    margin: 16px 0 0;
+    padding: 12px 14px;
+    border-radius: 4px;
+    background: #f5f7fa;
+  }
+
+  .facts div {
+    display: flex;
+    gap: 8px;
+  }
+
+  dt {
+    color: #6b6e75;
+  }
+
+  dd {
+    margin: 0;
+    color: #303133;
+    font-weight: 500;
+  }
+
+  dd.missing {
+    color: #8a5a00;
+    font-weight: normal;
+  }
+
+  .copyright {
+    margin: 16px 0 0;
+    color: #6b6e75;
+    font-size: 13px;
+    text-align: center;
+  }
+
+  .link {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--_accent);
+    font: inherit;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+
+  .link:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+  }
+`;

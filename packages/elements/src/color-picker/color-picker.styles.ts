@@ -1,0 +1,230 @@
+import { css } from 'lit';
+
+export const colorPickerStyles = css`
+  :host {
+    display: inline-block;
+    vertical-align: middle;
+    --_border: var(--edu-color-picker-border-color, #dcdfe6);
+    --_primary: var(--edu-color-primary, #457cd6);
+    --_swatch: var(--edu-color-picker-swatch-size, 18px);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  .trigger {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    height: 32px;
+    box-sizing: border-box;
+    padding: 0 8px;
+    border: 1px solid var(--_border);
+    border-radius: 4px;
+    background: #fff;
+    color: #303133;
+    font: inherit;
+    cursor: pointer;
+  }
+
+  .trigger:hover:not(:disabled) {
+    border-color: var(--_primary);
+  }
+
+  .trigger:focus-visible,
+  .default:focus-visible,
+  .swatch:focus-visible,
+  .more:focus-within,
+  select:focus-visible {
+    outline: 2px solid var(--_primary);
+    outline-offset: 2px;
+  }
+
+  .trigger:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+
+  .preview {
+    display: inline-flex;
+    flex-direction: column;
+    align-items: center;
+    width: 20px;
+    line-height: 1;
+  }
+
+  .letter {
+    font-size: 15px;
+    font-weight: 600;
+  }
+
+  /* Drawn by CSS, so the sample letter (in the chosen font) is no part of the button's text or name. */
+  .letter::before {
+    content: 'A';
+  }
+
+  .bar {
+    width: 20px;
+    height: 4px;
+    margin-top: 2px;
+    /* A white bar stays visible. */
+    box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.15);
+  }
+
+  .size {
+    font-size: 12px;
+    color: #606266;
+  }
+
+  .caret svg {
+    width: 10px;
+    height: 10px;
+    fill: #909399;
+  }
+
+  .panel {
+    /* A popover in the top layer: placed by script, so the UA's centring is undone. */
+    position: fixed;
+    inset: auto;
+    margin: 0;
+    box-sizing: border-box;
+    width: max-content;
+    max-width: calc(100vw - 16px);
+    overflow: auto;
+    padding: 10px 12px 12px;
+    border: 1px solid var(--_border);
+    border-radius: 4px;
+    background: var(--edu-color-picker-panel-background, #fff);
+    color: #303133;
+    box-shadow: var(--edu-color-picker-panel-shadow, 0 6px 16px rgb(0 0 0 / 0.12));
+    font-size: 13px;
+    z-index: var(--edu-z-popup, 10000);
+  }
+
+  .fonts {
+    display: flex;
+    gap: 12px;
+    margin-bottom: 10px;
+  }
+
+  .field {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+
+  select {
+    height: 28px;
+    font: inherit;
+    border: 1px solid var(--_border);
+    border-radius: 4px;
+    background: #fff;
+  }
+
+  .default {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    width: 100%;
+    box-sizing: border-box;
+    padding: 4px 8px;
+    border: 1px solid var(--_border);
+    border-radius: 3px;
+    background: #fff;
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+
+  .default:hover,
+  .default.checked {
+    border-color: var(--_primary);
+    background: #f0f5fc;
+  }
+
+  .chip {
+    width: 14px;
+    height: 14px;
+    border-radius: 2px;
+  }
+
+  .group-label {
+    margin: 10px 0 6px;
+    color: #606266;
+  }
+
+  .grid {
+    display: grid;
+    grid-template-columns: repeat(var(--columns, 10), var(--_swatch));
+    gap: 2px 4px;
+  }
+
+  .swatch {
+    width: var(--_swatch);
+    height: var(--_swatch);
+    box-sizing: border-box;
+    background: var(--swatch);
+    border: 1px solid rgb(0 0 0 / 0.12);
+    cursor: pointer;
+  }
+
+  /* The base row stands apart from its tints and shades, as in the office suites. */
+  .base-row {
+    margin-bottom: 4px;
+  }
+
+  .swatch:hover {
+    outline: 1px solid #606266;
+    outline-offset: 1px;
+  }
+
+  .swatch[aria-checked='true'] {
+    box-shadow:
+      0 0 0 2px #fff,
+      0 0 0 3px var(--_primary);
+  }
+
+  .more {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin-top: 10px;
+    padding: 4px 8px;
+    border-radius: 3px;
+    cursor: pointer;
+  }
+
+  .more:hover {
+    background: #f5f7fa;
+  }
+
+  .more input {
+    width: 22px;
+    height: 22px;
+    padding: 0;
+    border: 0;
+    background: none;
+    cursor: pointer;
+  }
+
+  .more input:focus-visible {
+    outline: none;
+  }
+
+  .more-icon svg {
+    width: 16px;
+    height: 16px;
+    fill: #606266;
+    display: block;
+  }
+
+  @media (forced-colors: active) {
+    .swatch {
+      forced-color-adjust: none;
+    }
+    .swatch[aria-checked='true'] {
+      outline: 2px solid Highlight;
+    }
+  }
+`;

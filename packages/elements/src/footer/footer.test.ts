@@ -1,0 +1,163 @@
+import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { RequestError } from '@edu-portal/core/http/errors.ts';
+import type { Client } from '@edu-portal/core/http/client.ts';
+import '../index.ts';
+import type { EduAboutDialog } from '../about-dialog/about-dialog.ts';
+import type { EduFooter, FooterMessage } from './footer.ts';
+import { localeReady } from '../internal/localize.ts';
+import { waitUntil } from '../internal/test-utils.ts';
+
+async function switchLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  await localeReady();
+}
+
+/** A site-relative address, as the seeded badge's `/api/storage/show/{id}`. */
+const BADGE = '/api/storage/show/999999';
+
+/** The seeded school's footerMsg (packages/server/src/db/seed-data.ts), shape for shape. */
+const footerMsg = (): FooterMessage => ({
+  show: true,
+  showBaMsg: true,
+  baList: [
+    { baUrl: 'https://beian.miit.gov.cn/', baImg: '', baContent: '浙ICP备2026000001号', showImg: false },
+    {
+      baUrl: 'https://beian.mps.gov.cn/#/query/webSearch?code=33010802000001',
+      baImg: BADGE,
+      baContent: '浙公网安备33010802000001号',
+      showImg: true,
+    },
+  ],
+  copyright: '版权所有 © 2019-2026 滨江区实验中学|||Copyright © 2019-2026 Binjiang Experimental Middle School',
+  helpCenter: true,
+  conectNZ: '技术支持：0571-8666 2026|||Support: +86 571 8666 2026',
+});
+
+const q = <T extends Element = HTMLElement>(el: EduFooter, selector: string) =>
+  el.shadowRoot!.querySelector<T>(selector);
+
+describe('<edu-footer>', () => {
+  afterEach(async () => {
+    fixtureCleanup();
+    await switchLanguage('zh-CN');
+  });
+
+  it('shows the copyright and contact line of footerMsg in the language in force', async () => {
+    const el = await fixture<EduFooter>(html`<edu-footer .footerMsg=${footerMsg()}></edu-footer>`);
+    expect(q(el, '[part="copyright"]')!.textContent).to.equal('版权所有 © 2019-2026 滨江区实验中学');
+    expect(q(el, '[part="contact"]')!.textContent).to.equal('技术支持：0571-8666 2026');
+    await switchLanguage('en');
+    await el.updateComplete;
+    expect(q(el, '[part="copyright"]')!.textContent).to.equal(
+      'Copyright © 2019-2026 Binjiang Experimental Middle School',
+    );
+    expect(q(el, '[part="help"]')!.textContent!.trim()).to.equal('Help centre');
+    await switchLanguage('zh-HK');
+    await el.updateComplete;
+    // zh-HK takes the first part, as the spec says of bilingual texts.
+    expect(q(el, '[part="copyright"]')!.textContent).to.equal('版权所有 © 2019-2026 滨江区实验中学');
+    expect(q(el, '[part="help"]')!.textContent!.trim()).to.equal('幫助中心');
+  });
+
+  it('lists the record-filing entries as links, with the badge only where showImg is set', async () => {
+    const el = await fixture<EduFooter>(html`<edu-footer .footerMsg=${footerMsg()}></edu-footer>`);
+    const entries = Array.from(el.shadowRoot!.querySelectorAll('[part="filing"]'));
+    expect(entries.length).to.equal(2);
+    const [icp, police] = entries.map((e) => e.querySelector('a')!);
+    expect(icp!.href).to.equal('https://beian.miit.gov.cn/');
+    expect(icp!.target).to.equal('_blank');
+    expect(icp!.rel).to.contain('noopener');
+    expect(icp!.querySelector('img')).to.equal(null);
+    expect(icp!.textContent!.trim()).to.equal('浙ICP备2026000001号');
+    expect(police!.querySelector('img')!.getAttribute('src')).to.equal(new URL(BADGE, location.href).href);
+    expect(police!.querySelector('img')!.getAttribute('alt')).to.equal('');
+    expect(q(el, '[part="filings"]')!.getAttribute('aria-label')).to.equal('备案信息');
+  });
+
+  it('hides the entries when showBaMsg is off, and everything when show is false', async () => {
+    const el = await fixture<EduFooter>(
+      html`<edu-footer .footerMsg=${{ ...footerMsg(), showBaMsg: false }}></edu-footer>`,
+    );
+    expect(q(el, '[part="filings"]')).to.equal(null);
+    expect(q(el, '[part="copyright"]')).to.not.equal(null);
+    el.footerMsg = { ...footerMsg(), show: false };
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('footer')).to.equal(null);
+  });
+
+  it('renders server values as text: no markup, and only http(s) addresses become links', async () => {
+    const el = await fixture<EduFooter>(html`
+      <edu-footer
+        .copyright=${'<img src=x onerror=alert(1)>'}
+        .baList=${[
+          { baUrl: 'javascript:alert(1)', baContent: '<b>备案</b>', baImg: 'javascript:alert(2)', showImg: true },
+        ]}
+      ></edu-footer>
+    `);
+    expect(q(el, '[part="copyright"]')!.textContent).to.equal('<img src=x onerror=alert(1)>');
+    expect(el.shadowRoot!.querySelector('[part="copyright"] img')).to.equal(null);
+    const entry = q(el, '[part="filing"]')!;
+    expect(entry.querySelector('a')).to.equal(null);
+    expect(entry.querySelector('img')).to.equal(null);
+    expect(entry.textContent!.trim()).to.equal('<b>备案</b>');
+  });
+
+  it('help centre: a link with help-href (target from help-target), else a button firing edu-help', async () => {
+    const el = await fixture<EduFooter>(html`<edu-footer help-center></edu-footer>`);
+    const button = q<HTMLButtonElement>(el, 'button[part="help"]')!;
+    const help = oneEvent(el, 'edu-help');
+    button.click();
+    await help;
+    el.helpHref = 'https://help.edu-portal.test/?redUrl=x&unitId=1';
+    el.helpTarget = '_self';
+    await el.updateComplete;
+    const link = q<HTMLAnchorElement>(el, 'a[part="help"]')!;
+    expect(link.href).to.equal('https://help.edu-portal.test/?redUrl=x&unitId=1');
+    expect(link.target).to.equal('_self');
+    el.helpCenter = false;
+    await el.updateComplete;
+    expect(q(el, '[part="help"]')).to.equal(null);
+  });
+
+  it('the version opens the about dialog of its service; edu-show-about can prevent it', async () => {
+    const client = {
+      getJson: () => Promise.reject(new RequestError({ kind: 'http', status: 404, message: '404' })),
+      get: () => Promise.resolve({ status: 200, data: { serverVersion: '2.0.0', webCodeVersion: '2.0.0', date: '' } }),
+    } as unknown as Client;
+    const el = await fixture<EduFooter>(
+      html`<edu-footer version="2.0.0" code="base" root="pages" company="滨江教育"></edu-footer>`,
+    );
+    const about = q<EduAboutDialog>(el, 'edu-about-dialog')!;
+    about.client = client;
+    const version = q<HTMLButtonElement>(el, '[part="version"]')!;
+    expect(version.textContent!.replace(/\s+/g, ' ').trim()).to.equal('版本 V2.0.0');
+    expect(version.getAttribute('aria-haspopup')).to.equal('dialog');
+    const leaked: string[] = [];
+    for (const type of ['edu-open', 'edu-close']) el.addEventListener(type, () => leaked.push(type));
+    let veto = true;
+    el.addEventListener('edu-show-about', (e) => {
+      if (veto) e.preventDefault();
+    });
+    version.click();
+    await el.updateComplete;
+    expect(about.open).to.equal(false);
+    veto = false;
+    version.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => about.open, 'the about dialog');
+    await waitUntil(() => about.info?.server?.serverVersion === '2.0.0', 'the versions');
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !about.open, 'the about dialog to close');
+    expect(leaked).to.deep.equal([]);
+  });
+
+  for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
+    it(`passes axe in ${lang}`, async () => {
+      await switchLanguage(lang);
+      const el = await fixture<EduFooter>(html`<edu-footer .footerMsg=${footerMsg()} version="2.0.0"></edu-footer>`);
+      await expect(el).to.be.accessible();
+    });
+  }
+});
