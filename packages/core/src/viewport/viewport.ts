@@ -1,0 +1,281 @@
+/**
+ * The viewport loader of spec part 2 (§2 "Viewport page", §3 "App manifest", §4 "Viewport loader", §7 "Viewport"):
+ * fetch `/{app}/manifest.json`, find the fileId's `.js` (and `.css`), load each file once per page, and hand back the
+ * mount function the script registered. No UI here: `<edu-viewport>` and plain pages build on it.
+ *
+ * The script contract (docs/decisions.md "Building blocks B"): a classic script that runs
+ *   `(window.EduViewportApps ||= {})[fileId] = (container, context) => handle`
+ * where `context` is `{app, fileId, id, linkUrl, lang}` and `handle` is optional: `{update?(context), unmount?()}`
+ * or a cleanup function.
+ */
+import { client as pageClient, type Client } from '../http/client.ts';
+import type { Lang } from '../i18n/language.ts';
+import { readParam } from '../auth/address.ts';
+
+/** `{fileId}.js` / `{fileId}.css` → address (relative to the manifest, site-absolute or absolute). */
+export type ViewportManifest = Record<string, string>;
+
+export interface ViewportParams {
+  app: string | null;
+  fileId: string | null;
+  id: string | null;
+  linkUrl: string | null;
+}
+
+export interface ViewportContext {
+  app: string;
+  fileId: string;
+  id: string | null;
+  linkUrl: string | null;
+  lang: Lang;
+}
+
+export interface ViewportHandle {
+  /** The context changed (`id`, `linkUrl` or the language) while the app stays mounted. */
+  update?(context: ViewportContext): void;
+  /** The container is going away. */
+  unmount?(): void;
+}
+
+export type ViewportMount = (
+  container: HTMLElement,
+  context: ViewportContext,
+) => ViewportHandle | (() => void) | void | undefined;
+
+/** The global the app scripts register their mount functions in. */
+export const VIEWPORT_REGISTRY = 'EduViewportApps';
+
+/**
+ * Why loading failed: a bad `app` or `fileId` name; no manifest (unknown app, network); no entry for the fileId;
+ * an address that is not http(s) or not on an allowed origin; a script or stylesheet that did not load; a script
+ * that registered no mount function.
+ */
+export type ViewportErrorKind =
+  'invalid-app' | 'invalid-file-id' | 'manifest' | 'missing-entry' | 'unsafe-url' | 'script' | 'style' | 'no-mount';
+
+export class ViewportError extends Error {
+  readonly kind: ViewportErrorKind;
+  readonly detail: string;
+
+  constructor(kind: ViewportErrorKind, detail: string, options?: { cause?: unknown }) {
+    super(`${kind}: ${detail}`, options);
+    this.name = 'ViewportError';
+    this.kind = kind;
+    this.detail = detail;
+  }
+}
+
+/** App names and fileIds are plain names: they become a path segment and a registry key. */
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isViewportName(value: string | null | undefined): value is string {
+  return typeof value === 'string' && NAME.test(value);
+}
+
+/** `app`, `fileId`, `id` and `linkUrl` from an address: its query, else its hash's query (hash routing). */
+export function readViewportParams(url: string): ViewportParams {
+  return {
+    app: readParam(url, 'app'),
+    fileId: readParam(url, 'fileId'),
+    id: readParam(url, 'id'),
+    linkUrl: readParam(url, 'linkUrl'),
+  };
+}
+
+/** `/{app}/manifest.json` under `base` (default `/`). */
+export function manifestUrl(app: string, base = '/'): string {
+  if (!isViewportName(app)) throw new ViewportError('invalid-app', String(app));
+  return `${base.endsWith('/') ? base : `${base}/`}${app}/manifest.json`;
+}
+
+export interface ViewportOptions {
+  /** Where `/{app}/manifest.json` lives; default `/`. */
+  base?: string;
+  /** Origins besides the page's own that app files may come from (e.g. a CDN), as `https://cdn.example.org`. */
+  allowedOrigins?: readonly string[];
+  /** The request client; default the page's. */
+  client?: Client;
+  /** The page's address, to resolve relative addresses; default `location.href`. */
+  pageUrl?: string;
+}
+
+export interface ViewportEntry {
+  /** Absolute address of the script. */
+  js: string;
+  /** Absolute address of the stylesheet, or null. */
+  css: string | null;
+}
+
+function pageHref(options: ViewportOptions): string {
+  return options.pageUrl ?? globalThis.location?.href ?? 'http://localhost/';
+}
+
+/**
+ * The absolute address of a manifest value, refused unless it is http(s) on the page's origin or an allowed one:
+ * whatever a manifest says, only code from trusted origins runs in the page.
+ */
+export function resolveAppUrl(value: string, manifestHref: string, options: ViewportOptions = {}): string {
+  let url: URL;
+  try {
+    url = new URL(value, manifestHref);
+  } catch {
+    throw new ViewportError('unsafe-url', value);
+  }
+  const own = new URL(pageHref(options)).origin;
+  const allowed = new Set([own, ...(options.allowedOrigins ?? [])]);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(url.origin)) {
+    throw new ViewportError('unsafe-url', value);
+  }
+  return url.href;
+}
+
+/** The fileId's script and stylesheet from a manifest, as absolute, checked addresses. */
+export function manifestEntry(
+  manifest: ViewportManifest,
+  fileId: string,
+  manifestHref: string,
+  options: ViewportOptions = {},
+): ViewportEntry {
+  if (!isViewportName(fileId)) throw new ViewportError('invalid-file-id', String(fileId));
+  const js = Object.hasOwn(manifest, `${fileId}.js`) ? manifest[`${fileId}.js`] : undefined;
+  if (typeof js !== 'string' || !js) throw new ViewportError('missing-entry', fileId);
+  const css = Object.hasOwn(manifest, `${fileId}.css`) ? manifest[`${fileId}.css`] : undefined;
+  return {
+    js: resolveAppUrl(js, manifestHref, options),
+    css: typeof css === 'string' && css ? resolveAppUrl(css, manifestHref, options) : null,
+  };
+}
+
+interface PageState {
+  manifests: Map<string, Promise<ViewportManifest>>;
+  files: Map<string, Promise<void>>;
+}
+
+/** Per page, shared by every copy of the core on it: a file is loaded once, whoever asks. */
+function pageState(): PageState {
+  const key = Symbol.for('edu-portal.core.viewport.v1');
+  const store = globalThis as unknown as Record<symbol, PageState | undefined>;
+  return (store[key] ??= { manifests: new Map(), files: new Map() });
+}
+
+/** The app's manifest, fetched once per page (a failure is forgotten, so the next call tries again). */
+export function fetchManifest(app: string, options: ViewportOptions = {}): Promise<ViewportManifest> {
+  const href = new URL(manifestUrl(app, options.base), pageHref(options)).href;
+  const { manifests } = pageState();
+  let pending = manifests.get(href);
+  if (!pending) {
+    const client = options.client ?? pageClient;
+    // Silent: the viewport shows its own localised error in place of the app.
+    pending = client.getJson<unknown>(href, { silent: true }).then(
+      (body) => {
+        if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ViewportError('manifest', app);
+        const manifest: ViewportManifest = {};
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') manifest[key] = value;
+        return manifest;
+      },
+      (error: unknown) => {
+        throw new ViewportError('manifest', app, { cause: error });
+      },
+    );
+    manifests.set(href, pending);
+    pending.catch(() => manifests.delete(href));
+  }
+  return pending;
+}
+
+/**
+ * Forgets the fetched manifests, so the next load asks the server again (after apps were redeployed, in tests).
+ * Loaded scripts and stylesheets stay: a page cannot unload them.
+ */
+export function clearManifestCache(): void {
+  pageState().manifests.clear();
+}
+
+function loadOnce(url: string, create: () => HTMLElement, kind: 'script' | 'style'): Promise<void> {
+  const { files } = pageState();
+  let pending = files.get(url);
+  if (!pending) {
+    pending = new Promise<void>((resolve, reject) => {
+      const node = create();
+      node.addEventListener('load', () => resolve(), { once: true });
+      node.addEventListener(
+        'error',
+        () => {
+          // A failed file leaves no trace, so a later attempt starts clean.
+          node.remove();
+          reject(new ViewportError(kind, url));
+        },
+        { once: true },
+      );
+      document.head.append(node);
+    });
+    files.set(url, pending);
+    pending.catch(() => files.delete(url));
+  }
+  return pending;
+}
+
+/** Loads a classic script once per page. */
+export function loadScript(url: string): Promise<void> {
+  return loadOnce(
+    url,
+    () => {
+      const script = document.createElement('script');
+      script.src = url;
+      script.async = true;
+      script.dataset['eduViewport'] = '';
+      return script;
+    },
+    'script',
+  );
+}
+
+/** Loads a stylesheet once per page. */
+export function loadStyle(url: string): Promise<void> {
+  return loadOnce(
+    url,
+    () => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = url;
+      link.dataset['eduViewport'] = '';
+      return link;
+    },
+    'style',
+  );
+}
+
+/** The mount function registered for a fileId, or null. */
+export function registeredMount(fileId: string): ViewportMount | null {
+  const registry = (globalThis as unknown as Record<string, unknown>)[VIEWPORT_REGISTRY];
+  if (!registry || typeof registry !== 'object') return null;
+  const mount = Object.hasOwn(registry, fileId) ? (registry as Record<string, unknown>)[fileId] : undefined;
+  return typeof mount === 'function' ? (mount as ViewportMount) : null;
+}
+
+/**
+ * Everything the viewport needs before mounting: the manifest, then the stylesheet and the script (each once per
+ * page), then the mount function the script registered. Rejects with a `ViewportError`.
+ */
+export async function loadViewportApp(
+  app: string,
+  fileId: string,
+  options: ViewportOptions = {},
+): Promise<ViewportMount> {
+  if (!isViewportName(app)) throw new ViewportError('invalid-app', String(app));
+  if (!isViewportName(fileId)) throw new ViewportError('invalid-file-id', String(fileId));
+  const manifest = await fetchManifest(app, options);
+  const href = new URL(manifestUrl(app, options.base), pageHref(options)).href;
+  const entry = manifestEntry(manifest, fileId, href, options);
+  // The stylesheet goes first so the app does not flash unstyled; both load in parallel.
+  await Promise.all([entry.css ? loadStyle(entry.css) : Promise.resolve(), loadScript(entry.js)]);
+  const mount = registeredMount(fileId);
+  if (!mount) throw new ViewportError('no-mount', fileId);
+  return mount;
+}
+
+/** Normalises what a mount function returned. */
+export function toViewportHandle(result: ReturnType<ViewportMount>): ViewportHandle {
+  if (typeof result === 'function') return { unmount: result };
+  return result && typeof result === 'object' ? result : {};
+}

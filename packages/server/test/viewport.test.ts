@@ -1,0 +1,100 @@
+/** The viewport apps: `/{app}/manifest.json` and the apps' scripts and stylesheets. */
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type RunningServer } from './helpers.ts';
+import { APPS_DIR } from '../src/plugins/viewport-apps.ts';
+
+let server: RunningServer;
+before(async () => {
+  server = await startServer();
+});
+after(() => server.close());
+
+const get = (path: string) => fetch(new URL(path, server.url));
+
+describe('viewport apps', () => {
+  it('serves the manifest of each demo app: fileId.js and optional fileId.css entries', async () => {
+    const timetable = await get('/demo-timetable/manifest.json');
+    assert.equal(timetable.status, 200);
+    assert.match(timetable.headers.get('content-type') ?? '', /application\/json/);
+    assert.equal(timetable.headers.get('cache-control'), 'no-cache');
+    assert.deepEqual(await timetable.json(), {
+      'week.js': 'static/week.js',
+      'week.css': 'static/timetable.css',
+      'today.js': 'static/today.js',
+      'today.css': 'static/timetable.css',
+    });
+    const library = (await (await get('/demo-library/manifest.json')).json()) as Record<string, string>;
+    assert.deepEqual(Object.keys(library).sort(), ['loans.css', 'loans.js', 'search.css', 'search.js']);
+  });
+
+  it('serves every file a manifest names, with the right type', async () => {
+    for (const app of readdirSync(APPS_DIR)) {
+      const manifest = (await (await get(`/${app}/manifest.json`)).json()) as Record<string, string>;
+      for (const [key, address] of Object.entries(manifest)) {
+        const url = new URL(address, new URL(`/${app}/manifest.json`, server.url));
+        const response = await get(url.pathname);
+        assert.equal(response.status, 200, `${app} ${key}`);
+        const type = response.headers.get('content-type') ?? '';
+        assert.match(type, key.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+        assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+        assert.ok((await response.text()).length > 100);
+      }
+    }
+  });
+
+  it('each script registers a mount function under its fileId', async () => {
+    for (const app of readdirSync(APPS_DIR)) {
+      const manifest = JSON.parse(await (await get(`/${app}/manifest.json`)).text()) as Record<string, string>;
+      for (const key of Object.keys(manifest).filter((k) => k.endsWith('.js'))) {
+        const fileId = key.slice(0, -3);
+        const source = await (await get(new URL(manifest[key]!, `${server.url}/${app}/`).pathname)).text();
+        const window: { EduViewportApps?: Record<string, unknown> } = {};
+        runInNewContext(source, { window });
+        assert.equal(typeof window.EduViewportApps?.[fileId], 'function', `${app}/${fileId}`);
+      }
+    }
+  });
+
+  it('answers HTTP 404 for unknown apps and files and refuses names that could leave the apps directory', async () => {
+    for (const path of [
+      '/no-such-app/manifest.json',
+      '/demo-timetable/static/nope.js',
+      '/demo-timetable/static/week.txt',
+      '/demo-timetable/static/..%2Fmanifest.json',
+      '/..%2F..%2Fpackage.json/manifest.json',
+      '/demo-timetable/static/%2E%2E%2F%2E%2E%2Fsrc%2Findex.ts',
+    ]) {
+      const response = await get(path);
+      assert.equal(response.status, 404, path);
+    }
+  });
+
+  it('leaves the API and the language packs alone', async () => {
+    const api = await get('/api/manifest.json');
+    assert.equal(api.status, 404);
+    const pack = await get('/pages/base/lang/en-desktop.json');
+    assert.notEqual(pack.status, 500);
+    const paged = await get('/api/demo/students?size=1');
+    assert.equal(((await paged.json()) as { status: number }).status, 200);
+  });
+
+  it('is served next to the demo host, whose files keep working', async () => {
+    const dir = join(server.dataDir, 'www');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>host</title>');
+    const withStatic = await startServer({ staticDir: dir });
+    try {
+      const page = await fetch(new URL('/', withStatic.url));
+      assert.match(await page.text(), /<title>host<\/title>/);
+      const manifest = await fetch(new URL('/demo-library/manifest.json', withStatic.url));
+      assert.equal(manifest.status, 200);
+    } finally {
+      await withStatic.close();
+    }
+  });
+});
