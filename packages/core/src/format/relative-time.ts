@@ -1,0 +1,71 @@
+/**
+ * Relative time of spec part 2 §9: under 30 s 'just now', up to 1 h in minutes, up to 24 h in hours, up to 48 h
+ * '1 day ago', then a date. Localised through core's text table; the date through `Intl.DateTimeFormat`.
+ */
+import { getLanguage, type Lang } from '../i18n/language.ts';
+import { coreText } from '../i18n/messages.ts';
+
+export const JUST_NOW_SECONDS = 30;
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+export type TimeInput = Date | number | string;
+
+/**
+ * Epoch milliseconds of a time value. Numbers (or digit strings) of at most 10 digits are epoch seconds, as the
+ * original helper read them: servers send both. Other strings go through `Date`. NaN when unreadable.
+ */
+export function toEpochMs(time: TimeInput): number {
+  if (time instanceof Date) return time.getTime();
+  if (typeof time === 'string' && /^\d+$/.test(time.trim())) return toEpochMs(Number(time.trim()));
+  if (typeof time === 'number') return Number.isFinite(time) && Math.abs(time) < 1e10 ? time * 1000 : time;
+  return typeof time === 'string' ? new Date(time).getTime() : NaN;
+}
+
+export interface RelativeTimeOptions {
+  lang?: Lang;
+  /** The present, epoch ms (tests). Default `Date.now()`. */
+  now?: number;
+  /** Formats times older than 48 h (and future ones); default: month, day and time, with the year when not this year. */
+  formatDate?: (date: Date, lang: Lang) => string;
+}
+
+/** Month, day, hours and minutes in the language's own order; the year only when it is not the current one. */
+export function formatShortDate(date: Date, lang: Lang, now: number = Date.now()): string {
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return new Intl.DateTimeFormat(lang, {
+    ...(sameYear ? {} : { year: 'numeric' }),
+    // 'short' reads 5月18日 in Chinese and May 18 in English; 'numeric' would give 5/18 and 18/5.
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
+/**
+ * `5 minutes ago` / `5分钟前` / `5分鐘前` and so on. Minutes and hours are whole units rounded down (the original
+ * rounded up, which said "1 hour ago" at 59 min 1 s … and "60 minutes ago"), with at least 1. A time more than 30 s
+ * in the future is shown as a date, not as "just now". Unreadable input gives ''.
+ */
+export function formatRelativeTime(time: TimeInput, options: RelativeTimeOptions = {}): string {
+  const lang = options.lang ?? getLanguage();
+  const now = options.now ?? Date.now();
+  const ms = toEpochMs(time);
+  if (Number.isNaN(ms)) return '';
+  const seconds = (now - ms) / 1000;
+  if (seconds > -JUST_NOW_SECONDS && seconds < JUST_NOW_SECONDS) return coreText('justNow', {}, lang);
+  if (seconds > 0 && seconds < HOUR) {
+    const n = Math.max(1, Math.floor(seconds / MINUTE));
+    return coreText(n === 1 ? 'minuteAgo' : 'minutesAgo', { n }, lang);
+  }
+  if (seconds > 0 && seconds < DAY) {
+    const n = Math.max(1, Math.floor(seconds / HOUR));
+    return coreText(n === 1 ? 'hourAgo' : 'hoursAgo', { n }, lang);
+  }
+  if (seconds > 0 && seconds < 2 * DAY) return coreText('dayAgo', {}, lang);
+  const date = new Date(ms);
+  return options.formatDate ? options.formatDate(date, lang) : formatShortDate(date, lang, now);
+}
