@@ -1,0 +1,663 @@
+/**
+ * What `<edu-login-box>` and `<edu-login-dialog>` share: the account and password fields with their messages, the
+ * remember-password box, the forgot-password link, the sign-in button with its loading state, the Enter rule, and
+ * the submit through core's login controller (spec part 1 §4 "Login result", §5 "Login", §8; part 2 §2 "Login
+ * dialog"). Core decides; this shows: validation texts under the fields, server failures under the field they
+ * concern (`aria-invalid`, `aria-describedby`), a submit while one is in flight ignored.
+ */
+import { LitElement, css, html, nothing, svg, type ComplexAttributeConverter, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { msg } from '@lit/localize';
+import {
+  createLoginController,
+  type BindParams,
+  type LoginController,
+  type LoginSubmitResult,
+} from '@edu-portal/core/auth/controller.ts';
+import type { LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
+import { createRememberStore, type RememberStore } from '@edu-portal/core/auth/remember.ts';
+import { validateLogin } from '@edu-portal/core/auth/validation.ts';
+import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { emit } from './events.ts';
+import { ensureLocalization } from './localize.ts';
+
+export type LoginField = 'username' | 'password';
+
+/** What a login form answers when it signed in, or found a social identity to bind. */
+export type LoginSuccessOutcome = Extract<LoginOutcome, { kind: 'logged-in' | 'go-to-bind' }>;
+
+export interface EduLoginDetail {
+  /** `logged-in` (with `target`, null to stay) or `go-to-bind` (with the bind page's `url`). */
+  outcome: LoginSuccessOutcome;
+}
+
+export interface EduLoginSubmitDetail {
+  /** The trimmed account name (the password is never put into an event). */
+  username: string;
+  remember: boolean;
+}
+
+export interface EduLoginFailedDetail {
+  status: number;
+  code: string;
+  /** The whole message in the language in force. */
+  message: string;
+  /** Which fields the message was shown under. */
+  fields: LoginField[];
+}
+
+export interface EduForgotPasswordDetail {
+  url: string;
+}
+
+export type EduLoginEvent = CustomEvent<EduLoginDetail>;
+export type EduLoginSubmitEvent = CustomEvent<EduLoginSubmitDetail>;
+export type EduLoginFailedEvent = CustomEvent<EduLoginFailedDetail>;
+export type EduForgotPasswordEvent = CustomEvent<EduForgotPasswordDetail>;
+
+declare global {
+  interface HTMLElementEventMap {
+    /** A login form is about to send; `preventDefault()` stops it. */
+    'edu-login-submit': EduLoginSubmitEvent;
+    /** A login form signed in (or found an identity to bind); `preventDefault()` stops its default action. */
+    'edu-login': EduLoginEvent;
+    /** The server refused a login form's credentials; the message is shown in the form. */
+    'edu-login-failed': EduLoginFailedEvent;
+    /** The forgot-password link was used; `preventDefault()` keeps the new window from opening. */
+    'edu-forgot-password': EduForgotPasswordEvent;
+  }
+}
+
+/** An error under a field: an empty-field rule (shown in the language in force) or the server's text. */
+type FieldError = { kind: 'required' } | { kind: 'text'; text: string };
+
+/** `allowed-origins="https://a.example https://b.example"` (spaces or commas). */
+export const originListConverter: ComplexAttributeConverter<string[]> = {
+  fromAttribute: (value: string | null) => (value ?? '').split(/[\s,]+/).filter(Boolean),
+  toAttribute: (value: string[]) => value.join(' '),
+};
+
+/** The forgot-password route of the host (spec part 1 §2), opened in a new window. */
+export const DEFAULT_FORGOT_URL = '/#/forgetPassword';
+
+const eyeIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M8 3C4.4 3 1.6 5.3.5 8c1.1 2.7 3.9 5 7.5 5s6.4-2.3 7.5-5C14.4 5.3 11.6 3 8 3zm0 8.3A3.3 3.3 0 1 1 8 4.7a3.3 3.3 0 0 1 0 6.6zM8 6.3a1.7 1.7 0 1 0 0 3.4 1.7 1.7 0 0 0 0-3.4z"/></svg>`;
+
+export const loginFormStyles = css`
+  .form {
+    display: grid;
+    gap: 4px;
+  }
+
+  .field {
+    display: grid;
+    gap: 6px;
+    margin-bottom: 6px;
+  }
+
+  .field label {
+    font-size: 14px;
+    color: var(--edu-login-label-color, #303133);
+  }
+
+  .control {
+    position: relative;
+    display: flex;
+  }
+
+  input[type='text'],
+  input[type='password'] {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: 40px;
+    padding: 8px 12px;
+    border: 1px solid var(--edu-login-border-color, #8c939d);
+    border-radius: var(--edu-login-radius, 4px);
+    background: #fff;
+    color: #1f2d3d;
+    font: inherit;
+    font-size: 15px;
+  }
+
+  input[type='password'],
+  input.has-toggle {
+    padding-right: 44px;
+  }
+
+  input:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 1px;
+    border-color: var(--edu-color-primary, #457cd6);
+  }
+
+  input[aria-invalid='true'] {
+    border-color: var(--edu-login-error-color, #c0261f);
+  }
+
+  .toggle {
+    position: absolute;
+    top: 0;
+    right: 0;
+    bottom: 0;
+    width: 40px;
+    display: grid;
+    place-items: center;
+    border: 0;
+    background: none;
+    color: #606266;
+    cursor: pointer;
+    border-radius: 0 var(--edu-login-radius, 4px) var(--edu-login-radius, 4px) 0;
+  }
+
+  .toggle svg {
+    width: 18px;
+    height: 18px;
+    fill: currentColor;
+  }
+
+  .toggle[aria-pressed='true'] {
+    color: var(--edu-color-primary-dark, #3763ab);
+  }
+
+  .toggle:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: -2px;
+  }
+
+  .error {
+    margin: 0;
+    min-height: 1.4em;
+    font-size: 13px;
+    line-height: 1.4;
+    color: var(--edu-login-error-color, #c0261f);
+  }
+
+  .options {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    margin: 2px 0 14px;
+    font-size: 14px;
+  }
+
+  .remember {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    cursor: pointer;
+    color: #303133;
+  }
+
+  .remember input {
+    width: 16px;
+    height: 16px;
+    margin: 0;
+    accent-color: var(--edu-color-primary-dark, #3763ab);
+  }
+
+  .remember input:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+  }
+
+  a {
+    color: var(--edu-login-link-color, #2a5db0);
+  }
+
+  a:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+
+  .submit {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 8px;
+    width: 100%;
+    min-height: 42px;
+    border: 0;
+    border-radius: var(--edu-login-radius, 4px);
+    background: var(--edu-login-button-background, var(--edu-color-primary-dark, #3763ab));
+    color: var(--edu-login-button-color, #fff);
+    font: inherit;
+    font-size: 16px;
+    letter-spacing: 0.05em;
+    cursor: pointer;
+  }
+
+  .submit:hover {
+    filter: brightness(1.08);
+  }
+
+  .submit:focus-visible {
+    outline: 3px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+  }
+
+  .submit[aria-disabled='true'] {
+    cursor: progress;
+    filter: saturate(0.7);
+  }
+
+  .spinner {
+    width: 16px;
+    height: 16px;
+    border: 2px solid rgb(255 255 255 / 0.45);
+    border-top-color: currentColor;
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation-duration: 2.4s;
+    }
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  [hidden] {
+    display: none !important;
+  }
+`;
+
+/**
+ * Base of the login elements (not an element itself). Subclasses render the frame (box, dialog) around
+ * `renderLoginForm()` and decide what a login does by default (`defaultLoginAction`).
+ */
+export abstract class LoginFormElement extends LitElement {
+  /** The production root path of the site, for the landing targets and the bind page (e.g. `pages`). */
+  @property({ attribute: 'root-path' }) rootPath = '';
+
+  /** The configured login jump page, followed after `redirect_uri` (same origin or allow-listed only). */
+  @property({ attribute: 'jump-page' }) jumpPage = '';
+
+  /** Origins besides the page's own that `redirect_uri` and the jump page may lead to (attribute: a space list). */
+  @property({ attribute: 'allowed-origins', converter: originListConverter }) allowedOrigins: string[] = [];
+
+  /** Development landing targets (`/pc_desktop_all.html`) instead of production ones. */
+  @property({ type: Boolean }) development = false;
+
+  /** The forgot-password page, opened in a new window. */
+  @property({ attribute: 'forgot-url' }) forgotUrl = DEFAULT_FORGOT_URL;
+
+  /**
+   * Where "remember password" keeps the login (core's `createRememberStore()` by default: the browser's password
+   * manager or an AES-GCM record, never readable). `null` hides the checkbox.
+   */
+  @property({ attribute: false }) rememberStore: RememberStore | null | undefined = undefined;
+
+  /** True while a login is in flight: the sign-in button shows its loading state. */
+  @state() protected busy = false;
+  @state() protected username = '';
+  @state() protected password = '';
+  @state() protected rememberChecked = false;
+  @state() protected showPassword = false;
+  @state() protected errors: Partial<Record<LoginField, FieldError>> = {};
+
+  private loginController: LoginController | null = null;
+  private unsubscribeBusy: (() => void) | null = null;
+  private defaultRememberStore: RememberStore | null = null;
+  private prefilled = false;
+
+  /** False for the dialog: a login there keeps the user on the page (`target` null). */
+  protected redirectAfterLogin = true;
+
+  /** The social identity to bind (the bind page's form), or null for a password login. */
+  protected bindTarget(): BindParams | null {
+    return null;
+  }
+
+  /** The user name to fill in before the remembered one (the dialog: the user whose session expired). */
+  protected presetUsername(): string | null {
+    return null;
+  }
+
+  /** Whether the remember-password box is offered. */
+  protected offersRemember(): boolean {
+    return this.rememberStore !== null && this.bindTarget() === null;
+  }
+
+  /** What a login does unless a listener of `edu-login` prevented it. */
+  protected abstract defaultLoginAction(outcome: LoginSuccessOutcome): void;
+
+  override connectedCallback(): void {
+    ensureLocalization();
+    super.connectedCallback();
+    if (!this.prefilled) {
+      this.prefilled = true;
+      void this.prefill();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribeBusy?.();
+    this.unsubscribeBusy = null;
+    this.loginController = null;
+  }
+
+  /** The remember store in use, or null. */
+  protected store(): RememberStore | null {
+    if (this.rememberStore !== undefined) return this.rememberStore;
+    this.defaultRememberStore ??= createRememberStore();
+    return this.defaultRememberStore;
+  }
+
+  /** Fills in the user name (and the remembered password, decrypted in memory only) before anyone types. */
+  protected async prefill(): Promise<void> {
+    const store = this.store();
+    const remembered = store?.username() ?? null;
+    if (!this.username) this.username = this.presetUsername() ?? remembered ?? '';
+    if (!store || !store.isRemembered() || this.bindTarget()) return;
+    this.rememberChecked = true;
+    try {
+      const saved = await store.load();
+      if (saved && saved.username === this.username.trim() && !this.password) this.password = saved.password;
+    } catch {
+      /* an unreadable record is dropped by the store; the user types the password */
+    }
+  }
+
+  private controller(): LoginController {
+    if (!this.loginController) {
+      // Getters: the options are read at each submit, so later property changes apply.
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
+      const el = this;
+      this.loginController = createLoginController({
+        get remember() {
+          return el.offersRemember() ? el.store() : null;
+        },
+        get rootPath() {
+          return el.rootPath;
+        },
+        get jumpPage() {
+          return el.jumpPage || null;
+        },
+        get allowedOrigins() {
+          return el.allowedOrigins;
+        },
+        get development() {
+          return el.development;
+        },
+        get redirect() {
+          return el.redirectAfterLogin;
+        },
+        get bind() {
+          return el.bindTarget();
+        },
+      });
+      this.unsubscribeBusy = this.loginController.subscribe((busy) => (this.busy = busy));
+    }
+    return this.loginController;
+  }
+
+  /** The input of a field in the shadow root. */
+  protected input(field: LoginField): HTMLInputElement | null {
+    return this.renderRoot.querySelector<HTMLInputElement>(`#${field}`);
+  }
+
+  /** Moves focus to a field. */
+  focusField(field: LoginField): void {
+    this.input(field)?.focus();
+  }
+
+  /** The first field that is empty after trimming, or null. */
+  protected firstEmptyField(): LoginField | null {
+    if (!this.username.trim()) return 'username';
+    if (!this.password.trim()) return 'password';
+    return null;
+  }
+
+  /**
+   * Signs in with what the form holds, as the sign-in button does. Resolves with core's answer, or null when a
+   * listener of `edu-login-submit` vetoed the submit. A submit while one is in flight is ignored.
+   */
+  async submit(): Promise<LoginSubmitResult | null> {
+    const controller = this.controller();
+    if (controller.busy) return { kind: 'ignored' };
+    const remember = this.offersRemember() ? this.rememberChecked : undefined;
+    // Empty fields are reported before anything is announced as sent.
+    const checked = validateLogin({ username: this.username, password: this.password });
+    if (!checked.valid) {
+      await this.showRequired(checked.errors);
+      return { kind: 'invalid', errors: checked.errors };
+    }
+    if (
+      !emit<EduLoginSubmitDetail>(
+        this,
+        'edu-login-submit',
+        { username: this.username.trim(), remember: !!remember },
+        true,
+      )
+    )
+      return null;
+    const result = await controller.submit({ username: this.username, password: this.password, remember });
+    switch (result.kind) {
+      case 'ignored':
+        break;
+      case 'invalid':
+        await this.showRequired(result.errors);
+        break;
+      case 'failed': {
+        // Old messages go first; the new ones appear under the field they concern.
+        const errors: Partial<Record<LoginField, FieldError>> = {};
+        if (result.errors.username) errors.username = { kind: 'text', text: result.errors.username };
+        if (result.errors.password) errors.password = { kind: 'text', text: result.errors.password };
+        if (!errors.username && !errors.password) errors.password = { kind: 'text', text: result.message };
+        this.errors = errors;
+        await this.updateComplete;
+        const fields = Object.keys(errors) as LoginField[];
+        emit<EduLoginFailedDetail>(this, 'edu-login-failed', {
+          status: result.status,
+          code: result.code,
+          message: result.message,
+          fields,
+        });
+        this.focusField(fields[0]!);
+        this.input(fields[0]!)?.select();
+        break;
+      }
+      default: {
+        this.errors = {};
+        if (emit<EduLoginDetail>(this, 'edu-login', { outcome: result }, true)) this.defaultLoginAction(result);
+      }
+    }
+    return result;
+  }
+
+  private async showRequired(errors: Partial<Record<LoginField, string>>): Promise<void> {
+    this.errors = {
+      ...(errors.username ? { username: { kind: 'required' } } : {}),
+      ...(errors.password ? { password: { kind: 'required' } } : {}),
+    };
+    await this.updateComplete;
+    this.focusField(errors.username ? 'username' : 'password');
+  }
+
+  /** Empties the form and its messages (the user name stays when it is remembered). */
+  reset(): void {
+    this.password = '';
+    this.errors = {};
+    this.showPassword = false;
+  }
+
+  // ----- events ----------------------------------------------------------------------------------------------
+
+  private onInput(field: LoginField, event: Event): void {
+    const value = (event.target as HTMLInputElement).value;
+    if (field === 'username') this.username = value;
+    else this.password = value;
+    // The message under a field goes once the user changes it.
+    if (this.errors[field]) {
+      const { [field]: _gone, ...rest } = this.errors;
+      this.errors = rest;
+    }
+  }
+
+  /** Enter submits, or moves focus to the first empty field when that is another one (spec part 2 §2). */
+  private onFieldKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const empty = this.firstEmptyField();
+    const from = event.currentTarget as HTMLInputElement;
+    if (empty && this.input(empty) !== from) {
+      this.focusField(empty);
+      return;
+    }
+    void this.submit();
+  };
+
+  private onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    void this.submit();
+  };
+
+  private onForgot = (event: MouseEvent): void => {
+    if (!emit<EduForgotPasswordDetail>(this, 'edu-forgot-password', { url: this.forgotUrl }, true)) {
+      event.preventDefault();
+    }
+  };
+
+  // ----- rendering -------------------------------------------------------------------------------------------
+
+  private errorText(error: FieldError | undefined, field: LoginField): string {
+    if (!error) return '';
+    if (error.kind === 'text') return error.text;
+    // Core's texts, in the language in force now (a language switch re-renders them).
+    return coreText(field === 'username' ? 'usernameRequired' : 'passwordRequired');
+  }
+
+  private renderField(field: LoginField, autofocus: boolean): TemplateResult {
+    const error = this.errors[field];
+    const isPassword = field === 'password';
+    const label = isPassword ? msg('密码', { id: 'login.password' }) : msg('账号', { id: 'login.username' });
+    const placeholder = isPassword
+      ? msg('请输入密码', { id: 'login.password.placeholder' })
+      : msg('请输入账号', { id: 'login.username.placeholder' });
+    return html`
+      <div class="field" part="field">
+        <label for=${field} part="label">${label}</label>
+        <div class="control">
+          <input
+            id=${field}
+            part="input"
+            class=${isPassword ? 'has-toggle' : ''}
+            name=${field}
+            type=${isPassword && !this.showPassword ? 'password' : 'text'}
+            autocomplete=${isPassword ? 'current-password' : 'username'}
+            autocapitalize="off"
+            spellcheck="false"
+            placeholder=${placeholder}
+            ?autofocus=${autofocus}
+            .value=${live(isPassword ? this.password : this.username)}
+            aria-invalid=${error ? 'true' : 'false'}
+            aria-describedby=${error ? `${field}-error` : nothing}
+            @input=${(e: Event) => this.onInput(field, e)}
+            @keydown=${this.onFieldKeyDown}
+          />
+          ${
+            isPassword
+              ? html`<button
+                  class="toggle"
+                  part="password-toggle"
+                  type="button"
+                  aria-pressed=${this.showPassword ? 'true' : 'false'}
+                  aria-label=${msg('显示密码', { id: 'login.showPassword' })}
+                  @click=${() => (this.showPassword = !this.showPassword)}
+                >
+                  ${eyeIcon}
+                </button>`
+              : nothing
+          }
+        </div>
+        <p id="${field}-error" class="error" part="error">${this.errorText(error, field)}</p>
+      </div>
+    `;
+  }
+
+  /**
+   * The form: account, password, remember and forgot, sign-in. `submitLabel` names the button (the bind page says
+   * "bind and sign in"); `autofocus` marks the first empty field for a dialog that opens.
+   */
+  protected renderLoginForm({
+    submitLabel = msg('登录', { id: 'login.submit' }),
+    autofocus = false,
+  }: { submitLabel?: string; autofocus?: boolean } = {}): TemplateResult {
+    const firstEmpty = autofocus ? (this.firstEmptyField() ?? 'username') : null;
+    const remember = this.offersRemember();
+    const forgot = !!this.forgotUrl;
+    return html`
+      <form class="form" part="form" novalidate @submit=${this.onSubmit}>
+        ${this.renderField('username', firstEmpty === 'username')}
+        ${this.renderField('password', firstEmpty === 'password')}
+        ${
+          remember || forgot
+            ? html`<div class="options">
+                ${
+                  remember
+                    ? html`<label class="remember" part="remember">
+                        <input
+                          type="checkbox"
+                          name="remember"
+                          .checked=${live(this.rememberChecked)}
+                          @change=${(e: Event) => (this.rememberChecked = (e.target as HTMLInputElement).checked)}
+                        />
+                        ${msg('记住密码', { id: 'login.remember' })}
+                      </label>`
+                    : html`<span></span>`
+                }
+                ${
+                  forgot
+                    ? html`<a
+                        part="forgot"
+                        href=${this.forgotUrl}
+                        target="_blank"
+                        rel="noopener"
+                        @click=${this.onForgot}
+                        >${msg('忘记密码？', { id: 'login.forgot' })}<span class="visually-hidden"
+                          >${msg('（在新窗口中打开）', { id: 'login.newWindow' })}</span
+                        ></a
+                      >`
+                    : nothing
+                }
+              </div>`
+            : nothing
+        }
+        <button
+          class="submit"
+          part="submit"
+          type="submit"
+          aria-disabled=${this.busy ? 'true' : 'false'}
+          aria-busy=${this.busy ? 'true' : 'false'}
+        >
+          ${
+            this.busy
+              ? html`<span class="spinner" aria-hidden="true"></span>${msg('正在登录…', { id: 'login.submitting' })}`
+              : submitLabel
+          }
+        </button>
+      </form>
+    `;
+  }
+}

@@ -1,0 +1,113 @@
+import { css } from 'lit';
+import { loginFormStyles } from '../internal/login-form.ts';
+
+export const loginDialogStyles = [
+  loginFormStyles,
+  css`
+    :host {
+      display: contents;
+    }
+
+    edu-dialog {
+      /* Spec part 1 §9 / part 2 §9: the login dialog's layer, used only when it is rendered inline (DESIGN §6). */
+      --edu-z-dialog: var(--edu-z-login-dialog, 2500);
+    }
+
+    .reason {
+      margin: 0 0 14px;
+      padding: 8px 12px;
+      border-radius: 4px;
+      background: #fdf6ec;
+      color: #6b4a0f;
+      font-size: 14px;
+      line-height: 1.5;
+    }
+
+    .social {
+      margin-top: 18px;
+    }
+
+    .divider {
+      display: flex;
+      align-items: center;
+      gap: 10px;
+      margin: 0 0 12px;
+      color: #4c5566;
+      font-size: 13px;
+    }
+
+    .divider::before,
+    .divider::after {
+      content: '';
+      flex: 1;
+      border-top: 1px solid #dcdfe6;
+    }
+
+    .icons {
+      display: flex;
+      justify-content: center;
+      gap: 14px;
+    }
+
+    .icon {
+      display: grid;
+      place-items: center;
+      width: 40px;
+      height: 40px;
+      padding: 0;
+      border: 1px solid #c0c4cc;
+      border-radius: 50%;
+      background: #fff;
+      color: #303133;
+      font: inherit;
+      font-size: 12px;
+      cursor: pointer;
+    }
+
+    .icon img {
+      width: 24px;
+      height: 24px;
+    }
+
+    .icon[aria-pressed='true'] {
+      border-color: var(--edu-color-primary-dark, #3763ab);
+      box-shadow: 0 0 0 2px var(--edu-color-primary-8, #dae5f7);
+    }
+
+    .icon:focus-visible,
+    .refresh:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
+
+    .qr {
+      display: grid;
+      justify-items: center;
+      gap: 6px;
+      margin: 14px 0 0;
+      text-align: center;
+      font-size: 14px;
+    }
+
+    .qr-code {
+      width: var(--edu-login-qr-size, 140px);
+      height: var(--edu-login-qr-size, 140px);
+      border: 1px solid #e4e7ed;
+    }
+
+    .qr-link {
+      font-size: 13px;
+    }
+
+    .refresh {
+      border: 0;
+      background: none;
+      padding: 2px 4px;
+      color: var(--edu-login-link-color, #2a5db0);
+      font: inherit;
+      font-size: 13px;
+      text-decoration: underline;
+      cursor: pointer;
+    }
+  `,
+];

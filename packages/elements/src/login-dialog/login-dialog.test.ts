@@ -1,0 +1,265 @@
+import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { client } from '@edu-portal/core/http/client.ts';
+import { session } from '@edu-portal/core/session/store.ts';
+import { SOCIAL_STATE_KEY } from '@edu-portal/core/auth/chain.ts';
+import '../index.ts';
+import { openLoginDialog, type EduLoginDialog, type EduLoginDialogCloseDetail } from './login-dialog.ts';
+import type { EduDialog } from '../dialog/dialog.ts';
+import { deepActiveElement } from '../internal/focus.ts';
+import { localeReady } from '../internal/localize.ts';
+import { openOverlays } from '../internal/overlay-stack.ts';
+import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { sendMouse } from '@web/test-runner-commands';
+
+const PASSWORD = 'Edu@2026';
+
+async function post(path: string, body: unknown = {}): Promise<unknown> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
+  });
+  return response.json();
+}
+
+async function switchLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  await localeReady();
+}
+
+function current(): EduLoginDialog {
+  return document.querySelector('edu-login-dialog')!;
+}
+
+function parts(el: EduLoginDialog) {
+  const root = el.shadowRoot!;
+  const inner = root.querySelector<EduDialog>('edu-dialog')!;
+  return {
+    inner,
+    native: inner.shadowRoot!.querySelector('dialog')!,
+    title: inner.shadowRoot!.querySelector('[part="title"]')!,
+    close: inner.shadowRoot!.querySelector<HTMLButtonElement>('[part="close"]')!,
+    username: root.querySelector<HTMLInputElement>('#username')!,
+    password: root.querySelector<HTMLInputElement>('#password')!,
+    usernameError: root.querySelector<HTMLElement>('#username-error')!,
+    passwordError: root.querySelector<HTMLElement>('#password-error')!,
+    remember: root.querySelector<HTMLInputElement>('input[name="remember"]'),
+    forgot: root.querySelector<HTMLAnchorElement>('[part="forgot"]')!,
+    submit: root.querySelector<HTMLButtonElement>('[part="submit"]')!,
+    reason: root.querySelector<HTMLElement>('[part="reason"]'),
+  };
+}
+
+function active(): string {
+  return describeNode(deepActiveElement());
+}
+
+async function opened(): Promise<{ dialog: EduLoginDialog; answer: Promise<boolean> }> {
+  const answer = openLoginDialog({ noSocial: true });
+  const dialog = current();
+  await dialog.updateComplete;
+  await parts(dialog).inner.updateComplete;
+  await nextFrame();
+  return { dialog, answer };
+}
+
+describe('<edu-login-dialog>', () => {
+  beforeEach(async () => {
+    await post('/api/__test/reset');
+    localStorage.clear();
+    sessionStorage.clear();
+    // No one signed in before: the dialog starts empty.
+    session.forget();
+  });
+
+  afterEach(async () => {
+    for (const el of document.querySelectorAll('edu-login-dialog')) {
+      if (el.open) {
+        const closed = oneEvent(el, 'edu-close');
+        el.open = false;
+        await closed;
+      }
+      el.remove();
+    }
+    fixtureCleanup();
+    await post('/api/uaa/oauth/logout');
+    await switchLanguage('zh-CN');
+  });
+
+  it('openLoginDialog opens a modal titled 登录 with the expiry reason, focus in the account field', async () => {
+    const { dialog } = await opened();
+    const p = parts(dialog);
+    expect(p.native.open).to.equal(true);
+    expect(p.native.matches(':modal')).to.equal(true);
+    expect(p.title.textContent!.trim()).to.equal('登录');
+    expect(p.reason!.textContent).to.contain('登录已过期');
+    expect(active()).to.equal('input#username[part=input] in edu-login-dialog');
+    expect(openOverlays().some((o) => o.element === p.inner)).to.equal(true);
+    expect(p.remember).to.not.equal(null);
+    expect(p.forgot.getAttribute('href')).to.equal('/#/forgetPassword');
+    expect(p.username.autocomplete).to.equal('username');
+    expect(p.password.autocomplete).to.equal('current-password');
+  });
+
+  it('shares one dialog between calls while it is open', async () => {
+    const first = openLoginDialog({ noSocial: true });
+    const second = openLoginDialog({ noSocial: true });
+    expect(first).to.equal(second);
+    expect(document.querySelectorAll('edu-login-dialog').length).to.equal(1);
+  });
+
+  it('closing it (close button) resolves false with action cancel', async () => {
+    const { dialog, answer } = await opened();
+    const closed = oneEvent(dialog, 'edu-close');
+    await sendMouse({ type: 'click', position: center(parts(dialog).close) });
+    const event = (await closed) as CustomEvent<EduLoginDialogCloseDetail>;
+    expect(event.detail).to.deep.equal({ source: 'close-button', action: 'cancel' });
+    expect(event.target).to.equal(dialog);
+    expect(await answer).to.equal(false);
+  });
+
+  it('Escape closes it; a vetoed edu-request-close keeps it open', async () => {
+    const { dialog, answer } = await opened();
+    const veto = (e: Event) => e.preventDefault();
+    dialog.addEventListener('edu-request-close', veto);
+    await sendKeys({ press: 'Escape' });
+    await dialog.updateComplete;
+    expect(parts(dialog).native.open).to.equal(true);
+    dialog.removeEventListener('edu-request-close', veto);
+    await sendKeys({ press: 'Escape' });
+    expect(await answer).to.equal(false);
+  });
+
+  it('signs in: the button loads, then it closes with action login and the page stays (target null)', async () => {
+    await post('/api/__test/config', { delayMs: 400 });
+    const { dialog, answer } = await opened();
+    const p = parts(dialog);
+    await sendKeys({ type: 'teacher1' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: PASSWORD });
+    const login = oneEvent(dialog, 'edu-login');
+    const closed = oneEvent(dialog, 'edu-close');
+    await sendKeys({ press: 'Enter' });
+    await dialog.updateComplete;
+    expect(p.submit.getAttribute('aria-busy')).to.equal('true');
+    expect(p.submit.textContent!.trim()).to.equal('正在登录…');
+    // Enter again while loading is ignored.
+    await sendKeys({ press: 'Enter' });
+    const event = await login;
+    expect(event.detail.outcome.kind).to.equal('logged-in');
+    if (event.detail.outcome.kind === 'logged-in') expect(event.detail.outcome.target).to.equal(null);
+    expect(((await closed) as CustomEvent<EduLoginDialogCloseDetail>).detail.action).to.equal('login');
+    expect(await answer).to.equal(true);
+    const calls = ((await (await fetch('/api/__test/stats')).json()) as { data: { calls: Record<string, number> } })
+      .data.calls;
+    expect(calls['POST /api/uaa/oauth/login']).to.equal(1);
+  });
+
+  it('Enter moves focus to the empty field, else submits; an empty form shows the messages', async () => {
+    const { dialog } = await opened();
+    await sendKeys({ type: 'teacher1' });
+    await sendKeys({ press: 'Enter' });
+    expect(active()).to.equal('input#password[part=input] in edu-login-dialog');
+    // Password focused and empty: Enter shows its message there.
+    await sendKeys({ press: 'Enter' });
+    await dialog.updateComplete;
+    expect(parts(dialog).passwordError.textContent!.trim()).to.equal('密码不能为空！');
+    expect(parts(dialog).password.getAttribute('aria-invalid')).to.equal('true');
+    // Account emptied, password typed: Enter in the password goes back to the account.
+    parts(dialog).username.select();
+    parts(dialog).username.focus();
+    await sendKeys({ press: 'Backspace' });
+    parts(dialog).password.focus();
+    await sendKeys({ type: 'x' });
+    await sendKeys({ press: 'Enter' });
+    expect(active()).to.equal('input#username[part=input] in edu-login-dialog');
+  });
+
+  it('a refused login shows the message under the password and keeps the dialog open', async () => {
+    const { dialog } = await opened();
+    await sendKeys({ type: 'teacher1' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'nope-nope' });
+    const failed = oneEvent(dialog, 'edu-login-failed');
+    await sendKeys({ press: 'Enter' });
+    await failed;
+    await dialog.updateComplete;
+    expect(parts(dialog).passwordError.textContent!.trim()).to.equal('用户名或密码错误');
+    expect(parts(dialog).native.open).to.equal(true);
+  });
+
+  for (const [lang, texts] of [
+    ['zh-CN', ['登录', '用户名不能为空！', '密码不能为空！']],
+    ['en', ['Sign in', 'User name cannot be empty!', 'Password cannot be empty!']],
+    ['zh-HK', ['登入', '用戶名不能為空！', '密碼不能為空！']],
+  ] as const) {
+    it(`shows its texts and validation in ${lang} and passes axe`, async () => {
+      await switchLanguage(lang);
+      const { dialog } = await opened();
+      const p = parts(dialog);
+      expect(p.title.textContent!.trim()).to.equal(texts[0]);
+      await expect(dialog).to.be.accessible();
+      await dialog.submit();
+      await dialog.updateComplete;
+      expect(p.usernameError.textContent!.trim()).to.equal(texts[1]);
+      expect(p.passwordError.textContent!.trim()).to.equal(texts[2]);
+      await expect(dialog).to.be.accessible();
+    });
+  }
+
+  it('rendered inline (modal="false") it uses layer 2500', async () => {
+    const el = await fixture<EduLoginDialog>(html`<edu-login-dialog modal="false" no-social open></edu-login-dialog>`);
+    await parts(el).inner.updateComplete;
+    const { native } = parts(el);
+    expect(native.open).to.equal(true);
+    expect(native.matches(':modal')).to.equal(false);
+    expect(getComputedStyle(native).zIndex).to.equal('2500');
+  });
+
+  it('offers third-party icons; one shows its QR code and link with the state this tab expects', async () => {
+    const el = await fixture<EduLoginDialog>(html`<edu-login-dialog open></edu-login-dialog>`);
+    await waitUntil(() => el.shadowRoot!.querySelectorAll('.icon').length > 0, 'the provider icons');
+    const root = el.shadowRoot!;
+    const icons = [...root.querySelectorAll<HTMLButtonElement>('.icon')];
+    expect(icons.map((i) => i.getAttribute('aria-label'))).to.deep.equal(['微信', '企业微信', '钉钉']);
+    expect(root.querySelector<HTMLElement>('#qr')!.hidden).to.equal(true);
+    icons[0]!.click();
+    await el.updateComplete;
+    expect(icons[0]!.getAttribute('aria-pressed')).to.equal('true');
+    expect(root.querySelector<HTMLElement>('#qr')!.hidden).to.equal(false);
+    expect(root.querySelector('svg[role="img"]')!.getAttribute('aria-label')).to.equal('登录二维码');
+    const url = new URL(root.querySelector<HTMLAnchorElement>('[part="qr-link"]')!.href);
+    expect(url.searchParams.get('provider')).to.equal('weixin');
+    expect(sessionStorage.getItem(SOCIAL_STATE_KEY)).to.equal(url.searchParams.get('state'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('as the client relogin handler: an expired session opens it, and the waiting request succeeds after signing in', async () => {
+    await post('/api/uaa/oauth/login', { username: 'teacher1', password: PASSWORD });
+    const previous = client.options.relogin;
+    client.configure({ relogin: () => openLoginDialog({ noSocial: true }) });
+    try {
+      await post('/api/__test/expire');
+      await post('/api/__test/config', {
+        failPaths: [{ path: '/api/uaa/oauth/refresh', bodyStatus: 401, count: 1 }],
+      });
+      const request = client.get<{ method: string }>('/api/__test/echo');
+      await waitUntil(() => !!current() && parts(current()).native?.open === true, 'the login dialog');
+      const dialog = current();
+      await dialog.updateComplete;
+      parts(dialog).username.focus();
+      await sendKeys({ type: 'teacher1' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: PASSWORD });
+      await sendKeys({ press: 'Enter' });
+      const envelope = await request;
+      expect(envelope.status).to.equal(200);
+      expect(envelope.data.method).to.equal('GET');
+    } finally {
+      client.configure({ relogin: previous });
+    }
+  });
+});
