@@ -14,13 +14,19 @@ import { createContext, type ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import basePlugin from './plugins/base.ts';
+import demoDataPlugin from './plugins/demo-data.ts';
+import desktopPlugin from './plugins/desktop.ts';
+import exportPlugin from './plugins/export.ts';
 import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
+import portalPlugin from './plugins/portal.ts';
 import socialPlugin from './plugins/social.ts';
 import ssoPlugin from './plugins/sso.ts';
 import staticAssetsPlugin from './plugins/static-assets.ts';
 import storagePlugin from './plugins/storage.ts';
 import testHooksPlugin, { installTestHookInterceptor } from './plugins/test-hooks.ts';
 import uaaPlugin from './plugins/uaa.ts';
+import viewportAppsPlugin from './plugins/viewport-apps.ts';
+import versionPlugin from './plugins/version.ts';
 import type { Services } from './services.ts';
 import { HookState } from './testing/hook-state.ts';
 
@@ -80,7 +86,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(socialPlugin, services);
   await app.register(ssoPlugin, services);
   await app.register(basePlugin, services);
+  await app.register(desktopPlugin, services);
+  await app.register(portalPlugin, services);
   await app.register(storagePlugin, services);
+  await app.register(versionPlugin, services);
+  await app.register(demoDataPlugin, services);
+  await app.register(exportPlugin, services);
+  await app.register(viewportAppsPlugin);
   await app.register(staticAssetsPlugin, options.staticDir ? { staticDir: options.staticDir } : {});
   if (hooks) await app.register(testHooksPlugin, services);
 

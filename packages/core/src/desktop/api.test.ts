@@ -1,0 +1,151 @@
+/**
+ * The desktop calls against the running reference server. Calls that change data use staff4 and restore what
+ * they change where the server allows it (icon order), so other tests of the run see the seeded desktop.
+ */
+import { expect } from '@open-wc/testing';
+import { createClient, type Client } from '../http/client.ts';
+import { RequestError } from '../http/errors.ts';
+import { setLanguage } from '../i18n/language.ts';
+import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import {
+  getAppIconGroups,
+  getRecentApps,
+  getThemeSetting,
+  getUnhandledCounts,
+  getUnreadCodeCounts,
+  recordAppAccess,
+  saveIconOrder,
+  saveThemeSetting,
+} from './api.ts';
+import { desktopIcons, isIconVisible, mergeGroupUnreadCounts, visibleIcons } from './icons.ts';
+import { iconOrder, moveIconInGroup } from './reorder.ts';
+
+async function rejection(promise: Promise<unknown>): Promise<RequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RequestError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+function wireUser(data: Record<string, unknown>) {
+  return {
+    userId: String(data['userId']),
+    unitId: String(data['unitId']),
+    userType: Number(data['userType']),
+    unitType: Number(data['unitType']),
+  };
+}
+
+describe('desktop calls (reference server)', () => {
+  let client: Client;
+  let restoreNotices: () => void;
+
+  beforeEach(async () => {
+    setLanguage('en');
+    await resetServer();
+    ({ restore: restoreNotices } = captureNotices());
+    client = createClient({ device: 'pc', relogin: null });
+  });
+
+  afterEach(async () => {
+    restoreNotices();
+    await logoutServer();
+    setLanguage('zh-CN');
+  });
+
+  it('a school teacher gets grouped icons with unread counts', async () => {
+    const user = wireUser(await loginAs('teacher1'));
+    const groups = await getAppIconGroups(user, client);
+    expect(groups.length).to.be.greaterThan(1);
+    expect(groups.every((g) => g.code && g.icons.length > 0)).to.equal(true);
+    const shown = desktopIcons(groups, user);
+    expect(shown.grouped).to.equal(true);
+    const counts = await getUnreadCodeCounts(client);
+    expect(counts.every((c) => c.code && c.num >= 0)).to.equal(true);
+    const merged = mergeGroupUnreadCounts(groups, counts).flatMap((g) => g.icons);
+    for (const { code, num } of counts) {
+      const icon = merged.find((i) => i.code === code);
+      if (icon) expect(icon.unreadCount).to.equal(num);
+    }
+  });
+
+  it('an area officer gets a flat list without base and edu, though the unit owns them', async () => {
+    const user = wireUser(await loginAs('area1'));
+    const groups = await getAppIconGroups(user, client);
+    const all = groups.flatMap((g) => g.icons.map((i) => i.code));
+    expect(all).to.include.members(['base', 'edu']);
+    const shown = desktopIcons(groups, user);
+    expect(shown.grouped).to.equal(false);
+    const codes = visibleIcons(groups, user.unitType).map((i) => i.code);
+    expect(codes).to.not.include('base');
+    expect(codes).to.not.include('edu');
+    expect(codes.length).to.be.greaterThan(0);
+  });
+
+  it('the bell counts: {todo, message}', async () => {
+    await loginAs('teacher1');
+    const counts = await getUnhandledCounts(client);
+    expect(counts.todo).to.be.a('number');
+    expect(counts.message).to.be.a('number');
+    expect(counts.message).to.be.greaterThan(0);
+  });
+
+  it('a type 4 user saves an icon order, and an empty order goes back to the default', async () => {
+    const user = wireUser(await loginAs('staff4'));
+    const before = await getAppIconGroups(user, client);
+    const group = before.find((g) => g.icons.length > 1)!;
+    const last = group.icons.at(-1)!.code;
+    const moved = moveIconInGroup(before, last, 0);
+    await saveIconOrder(iconOrder(moved), client);
+    const after = await getAppIconGroups(user, client);
+    expect(after.find((g) => g.code === group.code)!.icons.map((i) => i.code)).to.deep.equal(
+      moved.find((g) => g.code === group.code)!.icons.map((i) => i.code),
+    );
+    expect(after.find((g) => g.code === group.code)!.icons[0]!.code).to.equal(last);
+    await saveIconOrder([], client);
+    expect(iconOrder(await getAppIconGroups(user, client))).to.deep.equal(iconOrder(before));
+  });
+
+  it('a parent may not reorder (403), and unknown codes are refused (400)', async () => {
+    await loginAs('parent1');
+    expect((await rejection(saveIconOrder(['notice'], client))).status).to.equal(403);
+    await logoutServer();
+    await loginAs('staff4');
+    expect((await rejection(saveIconOrder(['no_such_app'], client))).status).to.equal(400);
+  });
+
+  it('records an app opening and lists it first among the recent apps', async () => {
+    const data = await loginAs('staff4');
+    const user = { ...wireUser(data), userType: Number(data['userType']) };
+    const icons = visibleIcons(await getAppIconGroups(user, client), user.unitType);
+    const icon = icons.find((i) => isIconVisible(i, user.unitType))!;
+    expect(await recordAppAccess(icon, user, client)).to.equal(true);
+    const recent = await getRecentApps(client);
+    expect(recent[0]!.code).to.equal(icon.code);
+    expect(recent[0]!.openedAt).to.be.greaterThan(0);
+    expect(recent.length).to.be.at.most(10);
+    // A record naming someone else is refused; recording stays quiet and says false.
+    expect(await recordAppAccess(icon, { ...user, userId: '10001' }, client)).to.equal(false);
+  });
+
+  it('saves and reads the own theme setting {theme, lang, layout}', async () => {
+    await loginAs('staff4');
+    expect(await saveThemeSetting({ theme: '#4DB021', lang: 'en', layout: 'left' }, 'color', client)).to.equal(true);
+    expect(await getThemeSetting(client)).to.deep.equal({ theme: '#4DB021', lang: 'en', layout: 'left' });
+    expect(await saveThemeSetting({ theme: 'ink', lang: 'zh-HK' }, 'color', client)).to.equal(true);
+    const setting = await getThemeSetting(client);
+    expect(setting.theme).to.equal('ink');
+    expect(setting.lang).to.equal('zh-HK');
+    // Back to what the unit's defaults give, for later tests of this run.
+    await saveThemeSetting({ theme: '#457CD6', lang: 'zh-CN', layout: 'top' }, 'color', client);
+  });
+
+  it('only an admin may sync the theme for the unit: others get 403', async () => {
+    await loginAs('staff4');
+    const error = await rejection(saveThemeSetting({ theme: 'lotus', lang: 'en' }, 'default_color', client));
+    expect(error.status).to.equal(403);
+  });
+});
