@@ -5,7 +5,21 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.EDU_API_TARGET ?? 'http://127.0.0.1:8081';
-const proxied = ['/api', '/common', '/zuul', '/sso', '/legacy', '/edu-elements.js'];
+// What the reference server (or a real back end) serves beside the host: the API, plugin files, single sign-on
+// pages, the legacy page and drop-in bundle, language packs (/{root}/{code}/lang/…), version files
+// (/{root}/{code}/package.json, /{root}/{code}-version/version.json) and viewport apps (/{app}/manifest.json, static/).
+const proxied = [
+  '/api',
+  '/common',
+  '/zuul',
+  '/sso',
+  '/legacy',
+  '/edu-elements',
+  '^/[^/]+/[^/]+/lang/',
+  '^/[^/]+/[^/]+/package\\.json$',
+  '^/[^/]+/[^/]+-version/version\\.json$',
+  '^/[^/]+/(manifest\\.json$|static/)',
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),

@@ -12,8 +12,17 @@ import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 
 const executablePath = ensureChromium();
 let api;
-// API calls, static plugin files and module language packs (/{rootPath}/{code}/lang/…) belong to the server.
-const proxied = /^\/(api|common|zuul)\/|^\/[^/]+\/[^/]+\/lang\//;
+// API calls, static plugin files, module language packs (/{rootPath}/{code}/lang/…) and the viewport apps'
+// manifests and files (/{app}/manifest.json, /{app}/static/…) belong to the server.
+const proxied = new RegExp(
+  [
+    '^/(api|common|zuul)/',
+    '^/[^/]+/[^/]+/lang/',
+    '^/[^/]+/[^/]+/package\\.json$',
+    '^/[^/]+/[^/]+-version/version\\.json$',
+    '^/[^/]+/(manifest\\.json$|static/)',
+  ].join('|'),
+);
 
 function proxy(ctx) {
   const target = new URL(ctx.url, api.url);
@@ -63,7 +72,9 @@ export default {
   ],
   middleware: [
     async (ctx, next) => {
-      if (api && proxied.test(ctx.path)) return proxy(ctx);
+      // The repository's own files (the code under test) are never the server's.
+      const ownFile = /^\/(packages|node_modules|demo|e2e)\//.test(ctx.path);
+      if (api && !ownFile && proxied.test(ctx.path)) return proxy(ctx);
       return next();
     },
   ],

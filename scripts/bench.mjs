@@ -10,14 +10,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ensureChromium, chromiumArgs } from './chromium.mjs';
 import { startApiServer } from './api-server.mjs';
-import { buildAll } from './build.mjs';
+import { buildAll, demoOut } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const benchDir = join(root, 'bench');
 const resultsDir = join(benchDir, 'results');
 const only = process.argv[2];
 
-if (!existsSync(join(root, 'demo/dist/index.html'))) buildAll();
+if (!existsSync(join(demoOut, 'index.html'))) buildAll();
 const files = readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))
   .sort();
@@ -27,7 +27,7 @@ if (files.length === 0) {
 }
 
 const executablePath = ensureChromium();
-const api = await startApiServer({ quiet: true, staticDir: join(root, 'demo/dist') });
+const api = await startApiServer({ quiet: true, staticDir: demoOut });
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 mkdirSync(resultsDir, { recursive: true });
 let failed = false;

@@ -27,7 +27,11 @@ export function buildAll() {
   sh('npx vite build --logLevel warn');
   mkdirSync(join(demoOut, 'legacy'), { recursive: true });
   cpSync(join(root, 'demo/legacy'), join(demoOut, 'legacy'), { recursive: true });
-  cpSync(join(root, 'packages/elements/dist/edu-elements.js'), join(demoOut, 'edu-elements.js'));
+  // The drop-in bundle and its lazy chunks, served at the site root for plain pages.
+  cpSync(join(root, 'packages/elements/dist'), demoOut, {
+    recursive: true,
+    filter: (src) => !src.endsWith('.map'),
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,8 +6,19 @@ import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { useTexts } from './i18n.ts';
 import { HomePage } from './pages/home.tsx';
 import { DialogsPage } from './pages/dialogs.tsx';
+import { AboutNavLink, AboutPage } from './pages/blocks/about.tsx';
+import { ColorPickerNavLink, ColorPickerPage } from './pages/blocks/color-picker.tsx';
+import { EmptyNavLink, EmptyPage } from './pages/blocks/empty.tsx';
+import { FormDialogNavLink, FormDialogPage } from './pages/blocks/form-dialog.tsx';
+import { ExportNavLink, ExportPage } from './pages/blocks/export.tsx';
+import { ChartNavLink, ChartPage } from './pages/blocks/chart.tsx';
+import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
+import { ViewportNavLink, ViewportPage } from './pages/blocks/viewport.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { SessionPage } from './pages/session.tsx';
+import { AccountButtons } from './pages/login/account-buttons.tsx';
+import { loginRoutes } from './pages/login/routes.tsx';
+import { LoginNavLink, SessionDemoPage } from './pages/login/session-demo-page.tsx';
 
 const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
 
@@ -18,13 +29,7 @@ function Layout() {
     <div className="demo-shell">
       <header className="demo-header">
         <span className="demo-brand">{t.appName}</span>
-        <nav aria-label={t.appName}>
-          <NavLink to="/" end>
-            {t.navHome}
-          </NavLink>
-          <NavLink to="/blocks/dialogs">{t.navDialogs}</NavLink>
-          <NavLink to="/session">{t.navSession}</NavLink>
-        </nav>
+        <span className="demo-spacer" />
         <label className="demo-lang">
           {t.language}
           <select
@@ -40,7 +45,26 @@ function Layout() {
             ))}
           </select>
         </label>
+        <AccountButtons />
       </header>
+      <nav className="demo-nav" aria-label={t.navMenu}>
+        <NavLink to="/" end>
+          {t.navHome}
+        </NavLink>
+        <h2>{t.navBlocks}</h2>
+        <NavLink to="/blocks/dialogs">{t.navDialogs}</NavLink>
+        <FormDialogNavLink />
+        <ColorPickerNavLink />
+        <EmptyNavLink />
+        <AboutNavLink />
+        <ExportNavLink />
+        <PagedListNavLink />
+        <ChartNavLink />
+        <ViewportNavLink />
+        <h2>{t.navAccount}</h2>
+        <NavLink to="/session">{t.navSession}</NavLink>
+        <LoginNavLink />
+      </nav>
       <main className="demo-main">
         <Outlet />
       </main>
@@ -54,10 +78,20 @@ const router = createHashRouter([
     children: [
       { index: true, element: <HomePage /> },
       { path: 'blocks/dialogs', element: <DialogsPage /> },
+      { path: 'blocks/form-dialog', element: <FormDialogPage /> },
+      { path: 'blocks/color-picker', element: <ColorPickerPage /> },
+      { path: 'blocks/empty', element: <EmptyPage /> },
+      { path: 'blocks/about', element: <AboutPage /> },
+      { path: 'blocks/export', element: <ExportPage /> },
+      { path: 'blocks/paged-list', element: <PagedListPage /> },
+      { path: 'blocks/chart', element: <ChartPage /> },
+      { path: 'blocks/viewport', element: <ViewportPage /> },
       { path: 'session', element: <SessionPage /> },
+      { path: 'blocks/login', element: <SessionDemoPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  ...loginRoutes,
 ]);
 
 export function App() {

@@ -1,22 +1,29 @@
-// The demo host's entry: registers every element (which also routes core notices to <edu-notice>), puts the
-// resolved language in force, starts the login-status check and renders the routes.
+// The demo host's entry: registers every element (which also routes core notices to <edu-notice>), starts the host
+// (start checks, language, the login chain, the login dialog as relogin handler, the zoom warning; see
+// pages/login/startup.ts) and renders the routes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@edu-portal/elements';
-import { configureClient } from '@edu-portal/core/http/client.ts';
 import { initLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
-import { checkLogin } from '@edu-portal/core/api/session.ts';
+// Before the routes: a production path becomes its hash route first.
+import './pages/login/route-from-path.ts';
 import { App } from './app.tsx';
+import { startHost } from './pages/login/startup.ts';
+import { StartupFailed, StartupPending } from './pages/login/startup-view.tsx';
 import './styles.css';
 
-configureClient({ appCode: 'desktop', relogin: 'redirect', loginPath: '#/login' });
 document.documentElement.lang = initLanguage();
 subscribeLanguage((lang) => (document.documentElement.lang = lang));
-void checkLogin();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+root.render(<StartupPending />);
+startHost().then(
+  () =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  (error: unknown) => root.render(<StartupFailed error={error} />),
 );

@@ -1,7 +1,7 @@
 /**
- * The drop-in bundle for plain school pages: `dist/edu-elements.js`, one ES module with lit, @lit/localize, the
- * core and every element inside (the locale modules too), which defines every `<edu-…>` element and sets
- * `window.EduPortal`. Build from the repository root: `npx vite build --config packages/elements/vite.bundle.config.ts`.
+ * The drop-in bundle for plain school pages: `dist/edu-elements.js`, an ES module with lit, @lit/localize, the
+ * core and every element inside, which defines every `<edu-…>` element and sets `window.EduPortal`; what is
+ * loaded lazily (locales, ECharts) sits beside it in `dist/edu-elements-chunks/`. Build from the repository root: `npx vite build --config packages/elements/vite.bundle.config.ts`.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -32,8 +32,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // One file: the locale modules that are loaded lazily elsewhere are inlined here.
-        codeSplitting: false,
+        // Lazy parts (locales, ECharts) stay lazy: chunks beside the entry, loaded relative to it on first use, so a
+        // plain page still needs one <script> tag but does not download charts it never draws.
+        chunkFileNames: 'edu-elements-chunks/[name]-[hash].js',
       },
     },
   },

@@ -66,3 +66,12 @@ export const STORAGE_KEYS = {
 export const ZOOM_MIN_PERCENT = 80;
 export const ZOOM_MAX_PERCENT = 120;
 export const ZOOM_WARNING_MS = 5000;
+
+/** Portal shell (part 1 §2, §6, §9; part 2 §9): app codes never shown as icons, the admin role, the title font. */
+export const IGNORED_APP_CODES: readonly string[] = ['desktop', 'comment'];
+export const ADMIN_ROLE_CODE = 'XX_SYS_';
+export const ADMIN_ROLE_PROJECT = 'base';
+export const TITLE_FONT_SIZES_PX = { large: 26, medium: 22, small: 18 } as const;
+export const TITLE_WIDE_MIN_PX = 1920;
+export const TITLE_MEDIUM_MIN_PX = 1366;
+export const TITLE_LONG_CHARS = 15;

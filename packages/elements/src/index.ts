@@ -10,6 +10,51 @@ import { showNotice } from './notice/notice.ts';
 export { EduDialog, positionConverter } from './dialog/dialog.ts';
 export type { DialogPlacement, DialogInset, DialogInsets, DialogPosition } from './dialog/dialog.ts';
 export {
+  EduFormDialog,
+  type FormDialogMode,
+  type FormDialogVariant,
+  type FormDialogValidation,
+  type FormDialogValidationContext,
+  type FormDialogValidator,
+  type EduFormSubmitDetail,
+  type EduFormSubmitEvent,
+  type EduFormRequestCloseDetail,
+  type FormValues,
+} from './form-dialog/form-dialog.ts';
+export {
+  EduColorPicker,
+  DEFAULT_COLOR,
+  FONT_SIZES,
+  FONT_FAMILIES,
+  type ColorSwatch,
+  type ColorPickerPlacement,
+  type EduColorChangeDetail,
+  type EduColorChangeEvent,
+} from './color-picker/color-picker.ts';
+export { EduEmpty, type EmptyType } from './empty/empty.ts';
+export { EduAboutDialog, ABOUT_DIALOG_WIDTH, missingVersionText, mismatchText } from './about-dialog/about-dialog.ts';
+export { EduFooter, type FooterMessage, type RecordFiling } from './footer/footer.ts';
+export { EduLoginBox, type LoginBoxMode } from './login-box/login-box.ts';
+export {
+  EduLoginDialog,
+  openLoginDialog,
+  type OpenLoginDialogOptions,
+  type LoginDialogAction,
+  type LoginDialogReason,
+  type EduLoginDialogCloseDetail,
+} from './login-dialog/login-dialog.ts';
+export type {
+  LoginSuccessOutcome,
+  EduLoginDetail,
+  EduLoginSubmitDetail,
+  EduLoginFailedDetail,
+  EduForgotPasswordDetail,
+  EduLoginEvent,
+  EduLoginSubmitEvent,
+  EduLoginFailedEvent,
+  EduForgotPasswordEvent,
+} from './internal/login-form.ts';
+export {
   EduNotice,
   DEFAULT_NOTICE_DURATION,
   showNotice,
@@ -27,6 +72,37 @@ export type {
   EduRequestCloseEvent,
   EduOpenEvent,
 } from './internal/events.ts';
+export {
+  EduPagedList,
+  DEFAULT_PAGED_LAYOUT,
+  type PageApi,
+  type PagedMethod,
+  type PageResult,
+  type PagedLayoutItem,
+  type PagedRender,
+  type PagedState,
+  type EduPageChangeDetail,
+  type EduPageChangeEvent,
+  type EduPageLoadEvent,
+  type EduPageErrorEvent,
+} from './paged-list/paged-list.ts';
+export {
+  EduChart,
+  CHART_THEME_NAMES,
+  CHART_RESIZE_THROTTLE_MS,
+  type ChartTheme,
+  type EduChartClickDetail,
+  type EduChartClickEvent,
+  type EduChartReadyEvent,
+} from './chart/chart.ts';
+export {
+  EduViewport,
+  type EduViewportErrorKind,
+  type EduAppLoadDetail,
+  type EduAppErrorDetail,
+  type EduAppLoadEvent,
+  type EduAppErrorEvent,
+} from './viewport/viewport.ts';
 export { defineElements, defineElement, elementClasses, type EduTagName } from './define.ts';
 export { ensureLocalization, currentLocale, localeReady } from './internal/localize.ts';
 export {

@@ -91,6 +91,53 @@ const texts = {
     en: 'Your browser is zoomed to {percent}%, so pages may not display correctly. We recommend 100% (press Ctrl+0).',
     'zh-HK': '您的瀏覽器目前處於縮放狀態（{percent}%），頁面可能顯示異常，建議將縮放比例恢復為 100%（可按 Ctrl+0）。',
   },
+  // Validation, file pick, formatting and export (part 2 §5, §8, §9).
+  fileNotFound: { 'zh-CN': '未找到文件', en: 'Not find file', 'zh-HK': '未找到檔案' },
+  fileTooLarge: { 'zh-CN': '文件大小超出限制', en: 'size exceeds limit', 'zh-HK': '檔案大小超出限制' },
+  fileTypeNotAllowed: {
+    'zh-CN': '不允许选择该类型的文件（.{ext}）',
+    en: 'Files of this type are not allowed (.{ext})',
+    'zh-HK': '不允許選擇該類型的檔案（.{ext}）',
+  },
+  fieldRequired: { 'zh-CN': '此项为必填项', en: 'This field is required', 'zh-HK': '此項為必填項' },
+  invalidIdCard: {
+    'zh-CN': '请输入正确的身份证号码',
+    en: 'Please enter a valid ID card number',
+    'zh-HK': '請輸入正確的身份證號碼',
+  },
+  invalidPhone: {
+    'zh-CN': '请输入正确的 11 位手机号码',
+    en: 'Please enter a valid 11-digit mobile number',
+    'zh-HK': '請輸入正確的 11 位手機號碼',
+  },
+  invalidEmail: {
+    'zh-CN': '请输入正确的电子邮箱',
+    en: 'Please enter a valid e-mail address',
+    'zh-HK': '請輸入正確的電郵地址',
+  },
+  invalidContact: {
+    'zh-CN': '联系方式只能包含数字、短横线和空格',
+    en: 'A contact number may only contain digits, dashes and spaces',
+    'zh-HK': '聯絡方式只能包含數字、短橫線和空格',
+  },
+  justNow: { 'zh-CN': '刚刚', en: 'just now', 'zh-HK': '剛剛' },
+  minuteAgo: { 'zh-CN': '1分钟前', en: '1 minute ago', 'zh-HK': '1分鐘前' },
+  minutesAgo: { 'zh-CN': '{n}分钟前', en: '{n} minutes ago', 'zh-HK': '{n}分鐘前' },
+  hourAgo: { 'zh-CN': '1小时前', en: '1 hour ago', 'zh-HK': '1小時前' },
+  hoursAgo: { 'zh-CN': '{n}小时前', en: '{n} hours ago', 'zh-HK': '{n}小時前' },
+  dayAgo: { 'zh-CN': '1天前', en: '1 day ago', 'zh-HK': '1天前' },
+  exportNoTable: {
+    'zh-CN': '请指定要下载的表格',
+    en: 'please specify the table to download',
+    'zh-HK': '請指定要下載的表格',
+  },
+  downloadFailed: { 'zh-CN': '下载失败', en: 'download failed', 'zh-HK': '下載失敗' },
+  // Portal shell (part 1 §2, §8).
+  moduleExpired: {
+    'zh-CN': '该模块已过期，请联系管理员！',
+    en: 'This module has expired, please contact the administrator!',
+    'zh-HK': '該模組已過期，請聯絡管理員！',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type CoreTextKey = keyof typeof texts;
