@@ -1,0 +1,350 @@
+import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
+import { identityOptions } from '@edu-portal/core/identity/switch.ts';
+import { EduDialog } from '../dialog/dialog.ts';
+import { defineElement } from '../internal/define-element.ts';
+import { localeReady } from '../internal/localize.ts';
+import { openOverlays } from '../internal/overlay-stack.ts';
+import { describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { EduHeader, type HeaderUser } from './header.ts';
+
+defineElement('edu-dialog', EduDialog);
+defineElement('edu-header', EduHeader);
+
+async function switchLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  await localeReady();
+}
+
+const teacher: HeaderUser = { realName: '王老师', userType: 2, unitType: 2, unitName: '实验小学' };
+const parent: HeaderUser = { realName: '李家长', userType: 3, unitType: 2, unitName: '实验小学' };
+const officer: HeaderUser = { realName: '张科长', userType: 1, unitType: 1, unitName: '教育局' };
+
+/** A 1×1 PNG, so loaded images need no server. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const BROKEN = '/no/such/icon.png';
+
+function icon(code: string, name: string, image = PNG, unreadCount = 0): AppIcon {
+  return {
+    code,
+    displayName: name,
+    name,
+    englishName: '',
+    shortName: '',
+    englishShortName: '',
+    imagePath: image,
+    grayImagePath: '',
+    cartoonImagePath: '',
+    iconImage: '',
+    menuRoute: '',
+    serverId: '',
+    deployPath: '',
+    frontUserTypes: [],
+    limitUserTypes: [],
+    updateStatus: 1,
+    unreadCount,
+    appType: 1,
+  };
+}
+
+const icons = (n: number) => Array.from({ length: n }, (_, i) => icon(`app${i}`, `应用${i}`));
+
+function q<T extends Element = HTMLElement>(el: EduHeader, selector: string): T {
+  return el.shadowRoot!.querySelector<T>(selector)!;
+}
+
+function activeInside(el: EduHeader): Element | null {
+  return el.shadowRoot!.activeElement;
+}
+
+async function render(user: HeaderUser | null = teacher, extra: Partial<EduHeader> = {}): Promise<EduHeader> {
+  const el = await fixture<EduHeader>(html`<edu-header .user=${user}></edu-header>`);
+  Object.assign(el, extra);
+  await el.updateComplete;
+  return el;
+}
+
+describe('<edu-header>', () => {
+  before(async () => {
+    await setViewport({ width: 1400, height: 800 });
+  });
+
+  afterEach(async () => {
+    fixtureCleanup();
+    await switchLanguage('zh-CN');
+    await setViewport({ width: 1400, height: 800 });
+  });
+
+  it('shows the unit name, the welcome and the default logo when the logo fails', async () => {
+    const el = await render({ ...teacher, unitImgPath: BROKEN });
+    expect(q(el, '[part="title"]').textContent!.trim()).to.equal('实验小学');
+    expect(q(el, '[part="welcome"]').textContent!.trim()).to.equal('欢迎您，王老师');
+    await waitUntil(() => q(el, '[part="logo"]').localName === 'span', 'the default logo');
+    expect(q(el, '[part="logo"] svg')).to.not.equal(null);
+    el.logo = PNG;
+    await el.updateComplete;
+    expect(q(el, '[part="logo"]').localName).to.equal('img');
+  });
+
+  it('sizes the title by window width and name length, and follows resizes', async () => {
+    const el = await render();
+    const size = () => q(el, '[part="title"]').style.fontSize;
+    expect(size()).to.equal('22px');
+    await setViewport({ width: 1000, height: 800 });
+    await waitUntil(() => size() === '18px', 'a small title');
+    await setViewport({ width: 1920, height: 800 });
+    await waitUntil(() => size() === '26px', 'a large title');
+    el.user = { ...teacher, unitName: '某某市某某区第一实验小学附属幼儿园' };
+    await el.updateComplete;
+    expect(size()).to.equal('22px');
+  });
+
+  it('caps the bell at 99+ and opens messages', async () => {
+    const el = await render();
+    const bell = q<HTMLButtonElement>(el, '.messages');
+    expect(bell.querySelector('.badge')).to.equal(null);
+    el.messageCount = 7;
+    await el.updateComplete;
+    expect(bell.querySelector('.badge')!.textContent).to.equal('7');
+    el.messageCount = 120;
+    await el.updateComplete;
+    expect(bell.querySelector('.badge')!.textContent).to.equal('99+');
+    expect(bell.getAttribute('aria-label')).to.contain('99+');
+    setTimeout(() => bell.click());
+    const event = await oneEvent(el, 'edu-open-messages');
+    expect(event.bubbles && event.composed).to.equal(true);
+  });
+
+  it('fires desktop, theme and child events; the child switcher is for parents only', async () => {
+    const el = await render();
+    expect(q(el, '.child')).to.equal(null);
+    setTimeout(() => q(el, '.desktop').click());
+    await oneEvent(el, 'edu-go-desktop');
+    setTimeout(() => q(el, '.theme').click());
+    await oneEvent(el, 'edu-open-theme');
+    el.user = parent;
+    el.childName = '小明';
+    await el.updateComplete;
+    const child = q(el, '.child');
+    expect(child.textContent).to.contain('小明');
+    expect(child.getAttribute('aria-label')).to.contain('小明');
+    setTimeout(() => child.click());
+    await oneEvent(el, 'edu-switch-child');
+  });
+
+  it('asks before logging out, and cancel does not log out', async () => {
+    const el = await render();
+    let fired = 0;
+    el.addEventListener('edu-logout', () => fired++);
+    q(el, '.logout').click();
+    await el.updateComplete;
+    const dialog = q<EduDialog>(el, 'edu-dialog');
+    await dialog.updateComplete;
+    expect(dialog.open).to.equal(true);
+    expect(dialog.textContent).to.contain('确定要退出系统吗？');
+    q(el, '.actions .cancel').click();
+    await el.updateComplete;
+    await dialog.updateComplete;
+    expect(dialog.open).to.equal(false);
+    expect(fired).to.equal(0);
+
+    q(el, '.logout').click();
+    await el.updateComplete;
+    await dialog.updateComplete;
+    setTimeout(() => q(el, '.actions .ok').click());
+    const event = await oneEvent(el, 'edu-logout');
+    expect(event.cancelable).to.equal(true);
+    await el.updateComplete;
+    await dialog.updateComplete;
+    expect(dialog.open).to.equal(false);
+  });
+
+  it('toggles full screen with a changing label', async () => {
+    const el = await render();
+    const button = q<HTMLButtonElement>(el, '.fullscreen');
+    expect(button.getAttribute('aria-label')).to.equal('全屏');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => Boolean(document.fullscreenElement), 'full screen');
+    await el.updateComplete;
+    expect(q(el, '.fullscreen').getAttribute('aria-label')).to.equal('退出全屏');
+    await document.exitFullscreen();
+    await waitUntil(() => q(el, '.fullscreen').getAttribute('aria-label') === '全屏', 'the label back');
+  });
+
+  it('switches identity by keyboard and ignores the current one', async () => {
+    const el = await render();
+    expect(q(el, '.identity')).to.equal(null);
+    el.identities = identityOptions(
+      { teacherId: 't1', teacherName: '王老师', parentId: 'p1', parentName: '王家长' },
+      't1',
+    );
+    await el.updateComplete;
+    const events: CustomEvent[] = [];
+    el.addEventListener('edu-switch-identity', (e) => events.push(e));
+    const trigger = q<HTMLButtonElement>(el, '.identity');
+    trigger.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(trigger.getAttribute('aria-expanded')).to.equal('true');
+    // Focus starts on the current identity.
+    expect(describeNode(activeInside(el))).to.contain('button');
+    expect((activeInside(el) as HTMLElement).dataset['id']).to.equal('t1');
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(events).to.have.length(0);
+    expect(activeInside(el)).to.equal(trigger);
+
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    await sendKeys({ press: 'ArrowDown' });
+    expect((activeInside(el) as HTMLElement).dataset['id']).to.equal('p1');
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(events.map((e) => e.detail)).to.deep.equal([{ id: 'p1', userType: 3 }]);
+  });
+
+  it('offers the three languages and ignores the one in force', async () => {
+    const el = await render();
+    const events: CustomEvent[] = [];
+    el.addEventListener('edu-change-language', (e) => events.push(e));
+    const trigger = q<HTMLButtonElement>(el, '.language');
+    trigger.click();
+    await el.updateComplete;
+    const items = Array.from(el.shadowRoot!.querySelectorAll<HTMLButtonElement>('#language-menu button'));
+    expect(items.map((b) => b.dataset['lang'])).to.deep.equal(['zh-CN', 'en', 'zh-HK']);
+    expect(items[0]!.getAttribute('aria-current')).to.equal('true');
+    items[0]!.click();
+    await el.updateComplete;
+    expect(events).to.have.length(0);
+    expect(q(el, '#language-menu')).to.equal(null);
+    trigger.click();
+    await el.updateComplete;
+    q(el, '#language-menu [data-lang="en"]').click();
+    expect(events.map((e) => e.detail)).to.deep.equal([{ language: 'en' }]);
+    // The host puts it in force; the header follows core's language.
+    await switchLanguage('en');
+    await el.updateComplete;
+    expect(el.language).to.equal('en');
+  });
+
+  describe('top layout', () => {
+    it('shows at most 10 icons and falls back to the first character when an image fails', async () => {
+      const list = icons(12);
+      list[1] = icon('bad', '德育评价', BROKEN);
+      list[2] = icon('none', 'kids', '');
+      const el = await render(teacher, { icons: list });
+      const bar = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .app'));
+      expect(bar).to.have.length(10);
+      await waitUntil(() => bar[1]!.querySelector('.fallback') !== null, 'the fallback');
+      expect(bar[1]!.querySelector('.fallback')!.textContent).to.equal('德');
+      expect(bar[2]!.querySelector('.fallback')!.textContent).to.equal('K');
+      expect(bar[0]!.querySelector('img')).to.not.equal(null);
+      expect(bar[1]!.querySelector('.label')!.textContent).to.equal('德育评价');
+    });
+
+    it('shows unread counts on icons and opens an app', async () => {
+      const el = await render(teacher, { icons: [icon('a', '作业', PNG, 150)] });
+      const button = q<HTMLButtonElement>(el, '[part="apps"] .app');
+      expect(button.querySelector('.badge')!.textContent).to.equal('99+');
+      setTimeout(() => button.click());
+      const event = await oneEvent(el, 'edu-open-app');
+      expect(event.detail.icon.code).to.equal('a');
+    });
+
+    it('hides icons in the left layout', async () => {
+      const el = await render(teacher, { icons: icons(3), layout: 'left' });
+      expect(q(el, '[part="apps"]')).to.equal(null);
+      expect(q(el, '[part~="more"]')).to.equal(null);
+    });
+
+    it('opens a panel of every app, 780 px for school teachers and 672 px for others; Escape closes it', async () => {
+      const el = await render(teacher, { icons: icons(14) });
+      const more = q<HTMLButtonElement>(el, '[part~="more"]');
+      more.focus();
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      const panel = q(el, '[part="panel"]');
+      expect(panel.style.width).to.equal('780px');
+      expect(panel.querySelectorAll('.app')).to.have.length(14);
+      expect(openOverlays().some((o) => o.element === el)).to.equal(true);
+      expect(activeInside(el)!.closest('[part="panel"]')).to.equal(panel);
+      await sendKeys({ press: 'ArrowRight' });
+      expect((activeInside(el) as HTMLElement).dataset['code']).to.equal('app1');
+      await sendKeys({ press: 'Escape' });
+      await el.updateComplete;
+      expect(q(el, '[part="panel"]')).to.equal(null);
+      expect(openOverlays().some((o) => o.element === el)).to.equal(false);
+      expect(activeInside(el)).to.equal(more);
+
+      el.user = { ...teacher, userType: 4 };
+      el.toggleApps(true);
+      await el.updateComplete;
+      expect(q(el, '[part="panel"]').style.width).to.equal('780px');
+      el.toggleApps(false);
+      el.user = officer;
+      await el.updateComplete;
+      el.toggleApps(true);
+      await el.updateComplete;
+      expect(q(el, '[part="panel"]').style.width).to.equal('672px');
+      el.user = parent;
+      await el.updateComplete;
+      expect(q(el, '[part="panel"]').style.width).to.equal('672px');
+      // An app chosen in the panel closes it.
+      setTimeout(() => q(el, '[part="panel"] [data-code="app12"]').click());
+      const event = await oneEvent(el, 'edu-open-app');
+      expect(event.detail.icon.code).to.equal('app12');
+      await el.updateComplete;
+      expect(q(el, '[part="panel"]')).to.equal(null);
+    });
+
+    it('closes the panel on a click outside', async () => {
+      const el = await render(teacher, { icons: icons(3) });
+      el.toggleApps(true);
+      await el.updateComplete;
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+      await el.updateComplete;
+      expect(q(el, '[part="panel"]')).to.equal(null);
+    });
+  });
+
+  describe('languages', () => {
+    it('switches its labels live', async () => {
+      const el = await render();
+      await switchLanguage('en');
+      await el.updateComplete;
+      // No translations yet: the labels stay as they are, but the element re-renders and the menu marks English.
+      q(el, '.language').click();
+      await el.updateComplete;
+      expect(q(el, '#language-menu [data-lang="en"]').getAttribute('aria-current')).to.equal('true');
+    });
+
+    for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
+      it(`passes axe in ${lang}`, async () => {
+        await switchLanguage(lang);
+        const el = await render(parent, {
+          icons: [...icons(3), icon('bad', '德育评价', BROKEN, 3)],
+          messageCount: 150,
+          childName: '小明',
+          identities: identityOptions(
+            { teacherId: 't1', teacherName: '李老师', parentId: 'p1', parentName: '李家长' },
+            'p1',
+          ),
+        });
+        await nextFrame();
+        await expect(el).to.be.accessible();
+        el.toggleApps(true);
+        await el.updateComplete;
+        await expect(el).to.be.accessible();
+        el.toggleApps(false);
+        q(el, '.logout').click();
+        await el.updateComplete;
+        await q<EduDialog>(el, 'edu-dialog').updateComplete;
+        await expect(el).to.be.accessible();
+      });
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { EduColorPicker } from '../color-picker/color-picker.ts';
+import { EduDialog } from '../dialog/dialog.ts';
+import { defineElement } from '../internal/define-element.ts';
+import { localeReady } from '../internal/localize.ts';
+import { nextFrame } from '../internal/test-utils.ts';
+import { EduThemeDialog, type EduThemeConfirmDetail } from './theme-dialog.ts';
+
+defineElement('edu-dialog', EduDialog);
+defineElement('edu-color-picker', EduColorPicker);
+defineElement('edu-theme-dialog', EduThemeDialog);
+
+async function switchLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  await localeReady();
+}
+
+function q<T extends Element = HTMLElement>(el: EduThemeDialog, selector: string): T | null {
+  return el.shadowRoot!.querySelector<T>(selector);
+}
+
+function radio(el: EduThemeDialog, theme: string): HTMLInputElement {
+  return q<HTMLInputElement>(el, `[data-theme="${theme}"] input`)!;
+}
+
+function dialogOf(el: EduThemeDialog): EduDialog {
+  return q<EduDialog>(el, 'edu-dialog')!;
+}
+
+async function opened(theme = '#457CD6', layout: 'top' | 'left' = 'top', admin = false): Promise<EduThemeDialog> {
+  const el = await fixture<EduThemeDialog>(
+    html`<edu-theme-dialog .theme=${theme} .layout=${layout} ?admin=${admin}></edu-theme-dialog>`,
+  );
+  await el.show();
+  await dialogOf(el).updateComplete;
+  await nextFrame();
+  return el;
+}
+
+async function settle(el: EduThemeDialog): Promise<void> {
+  await el.updateComplete;
+  await dialogOf(el).updateComplete;
+}
+
+describe('<edu-theme-dialog>', () => {
+  afterEach(async () => {
+    fixtureCleanup();
+    await switchLanguage('zh-CN');
+  });
+
+  it('shows the groups in order with the preset colours, and checks the theme in force', async () => {
+    const el = await opened();
+    const groups = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('fieldset[part="group"]'));
+    expect(groups.map((g) => g.dataset['group'])).to.deep.equal(['classic', 'stage', 'color', 'custom']);
+    const themes = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="swatch"]')).map(
+      (s) => s.dataset['theme'],
+    );
+    expect(themes).to.deep.equal(['ink', 'lotus', 'cartoon', '#e31d1a', '#457CD6', '#49C1D9', '#4DB021', 'custom']);
+    expect(radio(el, '#457CD6').checked).to.equal(true);
+    expect(q(el, '[role="radiogroup"]')!.getAttribute('aria-label')).to.equal('主题');
+  });
+
+  it('offers the layout choice only for colour themes', async () => {
+    const el = await opened('#457CD6', 'left');
+    expect(q(el, '[part="layout"]')).to.not.equal(null);
+    expect(q<HTMLInputElement>(el, 'input[name="layout"][value="left"]')!.checked).to.equal(true);
+    radio(el, 'ink').click();
+    await settle(el);
+    expect(q(el, '[part="layout"]')).to.equal(null);
+    radio(el, 'cartoon').click();
+    await settle(el);
+    expect(q(el, '[part="layout"]')).to.equal(null);
+    radio(el, '#4DB021').click();
+    await settle(el);
+    expect(q(el, '[part="layout"]')).to.not.equal(null);
+    expect(el.value).to.deep.equal({ theme: '#4DB021', layout: 'left', syncAll: false });
+  });
+
+  it('confirms with theme, layout and no sync for non-admins', async () => {
+    const el = await opened();
+    expect(q(el, '[part="sync"]')).to.equal(null);
+    radio(el, '#e31d1a').click();
+    await settle(el);
+    q<HTMLInputElement>(el, 'input[name="layout"][value="left"]')!.click();
+    await settle(el);
+    setTimeout(() => q(el, '[part="confirm"]')!.click());
+    const event = await oneEvent(el, 'edu-theme-confirm');
+    expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+    expect(event.detail).to.deep.equal({ theme: '#e31d1a', layout: 'left', syncAll: false });
+    await settle(el);
+    expect(el.open).to.equal(false);
+  });
+
+  it('lets an admin sync for all users, and a vetoed confirm stays open', async () => {
+    const el = await opened('ink', 'top', true);
+    const sync = q<HTMLInputElement>(el, '[part="sync"] input')!;
+    sync.click();
+    await settle(el);
+    el.addEventListener('edu-theme-confirm', (e) => e.preventDefault(), { once: true });
+    setTimeout(() => q(el, '[part="confirm"]')!.click());
+    const event = await oneEvent(el, 'edu-theme-confirm');
+    expect(event.detail).to.deep.equal({ theme: 'ink', layout: 'top', syncAll: true } as EduThemeConfirmDetail);
+    await settle(el);
+    expect(el.open).to.equal(true);
+  });
+
+  it('takes a custom colour from the colour picker', async () => {
+    const el = await opened();
+    const picker = q<EduColorPicker>(el, 'edu-color-picker')!;
+    let leaked = 0;
+    el.addEventListener('edu-change', () => leaked++);
+    picker.dispatchEvent(
+      new CustomEvent('edu-change', {
+        detail: { color: '#123456', fontSize: '14px', fontFamily: '' },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+    await settle(el);
+    expect(leaked).to.equal(0);
+    expect(radio(el, 'custom').checked).to.equal(true);
+    expect(el.value.theme).to.equal('#123456');
+    expect(q(el, '[part="layout"]')).to.not.equal(null);
+    radio(el, 'lotus').click();
+    await settle(el);
+    radio(el, 'custom').click();
+    await settle(el);
+    expect(el.value.theme).to.equal('#123456');
+  });
+
+  it('opens on a custom theme in force and resets the draft on cancel', async () => {
+    const el = await opened('#abcdef');
+    expect(radio(el, 'custom').checked).to.equal(true);
+    radio(el, 'ink').click();
+    await settle(el);
+    q(el, '[part="cancel"]')!.click();
+    await settle(el);
+    expect(el.open).to.equal(false);
+    await el.show();
+    await settle(el);
+    expect(radio(el, 'custom').checked).to.equal(true);
+    expect(el.value.theme).to.equal('#abcdef');
+  });
+
+  it('works by keyboard: arrows move between swatches, Escape closes', async () => {
+    const el = await opened('#457CD6');
+    radio(el, '#457CD6').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await settle(el);
+    expect(el.value.theme).to.equal('#49C1D9');
+    await sendKeys({ press: 'Escape' });
+    await settle(el);
+    expect(el.open).to.equal(false);
+  });
+
+  for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
+    it(`passes axe in ${lang}`, async () => {
+      await switchLanguage(lang);
+      const el = await opened('#457CD6', 'top', true);
+      await expect(el).to.be.accessible();
+    });
+  }
+});
