@@ -1,159 +1,154 @@
 import { css } from 'lit';
+import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 
-export const dialogStyles = css`
-  :host {
-    display: contents;
-  }
+export const dialogStyles = [
+  visuallyHiddenStyles,
+  css`
+    :host {
+      display: contents;
+    }
 
-  .dialog {
-    position: fixed;
-    box-sizing: border-box;
-    max-width: var(--edu-dialog-max-width, 100vw);
-    max-height: 100vh;
-    height: fit-content;
-    margin: 0;
-    padding: 0;
-    border: 0;
-    border-radius: var(--edu-dialog-radius, 4px);
-    background: var(--edu-dialog-background, #fff);
-    color: var(--edu-dialog-color, #303133);
-    box-shadow: var(--edu-dialog-shadow, 0 12px 32px 4px rgb(0 0 0 / 0.04), 0 8px 20px rgb(0 0 0 / 0.08));
-    font: inherit;
-    overflow: visible;
-    opacity: 1;
-    /* The fade keeps the dialog in the top layer and displayed until it has faded out. */
-    transition:
-      opacity var(--edu-dialog-fade-duration, 200ms) ease,
-      overlay var(--edu-dialog-fade-duration, 200ms) allow-discrete,
-      display var(--edu-dialog-fade-duration, 200ms) allow-discrete;
-  }
+    .dialog {
+      position: fixed;
+      box-sizing: border-box;
+      max-width: var(--edu-dialog-max-width, 100vw);
+      max-height: 100vh;
+      height: fit-content;
+      margin: 0;
+      padding: 0;
+      border: 0;
+      border-radius: var(--edu-dialog-radius, 4px);
+      background: var(--edu-dialog-background, #fff);
+      color: var(--edu-dialog-color, #303133);
+      box-shadow: var(--edu-dialog-shadow, 0 12px 32px 4px rgb(0 0 0 / 0.04), 0 8px 20px rgb(0 0 0 / 0.08));
+      font: inherit;
+      overflow: visible;
+      opacity: 1;
+      /* The fade keeps the dialog in the top layer and displayed until it has faded out. */
+      transition:
+        opacity var(--edu-dialog-fade-duration, 200ms) ease,
+        overlay var(--edu-dialog-fade-duration, 200ms) allow-discrete,
+        display var(--edu-dialog-fade-duration, 200ms) allow-discrete;
+    }
 
-  .dialog:not([open]) {
-    opacity: 0;
-  }
-
-  .dialog:focus {
-    outline: none;
-  }
-
-  /* Rendered inline (not modal, so not in the top layer): the legacy layering of the spec applies. */
-  .dialog:not(:modal) {
-    z-index: var(--edu-z-dialog, 1500);
-  }
-
-  .dialog::backdrop {
-    background: var(--edu-dialog-backdrop, rgb(0 0 0 / 0.5));
-    opacity: 1;
-    transition:
-      opacity var(--edu-dialog-fade-duration, 200ms) ease,
-      overlay var(--edu-dialog-fade-duration, 200ms) allow-discrete,
-      display var(--edu-dialog-fade-duration, 200ms) allow-discrete;
-  }
-
-  .dialog:not([open])::backdrop {
-    opacity: 0;
-  }
-
-  @starting-style {
-    .dialog[open],
-    .dialog[open]::backdrop {
+    .dialog:not([open]) {
       opacity: 0;
     }
-  }
 
-  @media (prefers-reduced-motion: reduce) {
-    .dialog,
-    .dialog::backdrop {
-      transition: none;
+    .dialog:focus {
+      outline: none;
     }
-  }
 
-  .header {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    padding: var(--edu-dialog-header-padding, 16px 16px 10px 20px);
-    cursor: move;
-    touch-action: none;
-    user-select: none;
-  }
+    /* Rendered inline (not modal, so not in the top layer): the legacy layering of the spec applies. */
+    .dialog:not(:modal) {
+      z-index: var(--edu-z-dialog, 1500);
+    }
 
-  :host([no-drag]) .header {
-    cursor: auto;
-    touch-action: auto;
-    user-select: auto;
-  }
+    .dialog::backdrop {
+      background: var(--edu-dialog-backdrop, rgb(0 0 0 / 0.5));
+      opacity: 1;
+      transition:
+        opacity var(--edu-dialog-fade-duration, 200ms) ease,
+        overlay var(--edu-dialog-fade-duration, 200ms) allow-discrete,
+        display var(--edu-dialog-fade-duration, 200ms) allow-discrete;
+    }
 
-  .title {
-    flex: 1;
-    min-width: 0;
-    margin: 0;
-    font-size: var(--edu-dialog-title-size, 18px);
-    font-weight: 500;
-    line-height: 24px;
-    overflow-wrap: anywhere;
-  }
+    .dialog:not([open])::backdrop {
+      opacity: 0;
+    }
 
-  button {
-    display: inline-flex;
-    flex: none;
-    align-items: center;
-    justify-content: center;
-    width: 32px;
-    height: 32px;
-    margin: 0;
-    padding: 0;
-    border: 0;
-    border-radius: 4px;
-    background: transparent;
-    color: var(--edu-dialog-icon-color, #606266);
-    font: inherit;
-    cursor: pointer;
-  }
+    @starting-style {
+      .dialog[open],
+      .dialog[open]::backdrop {
+        opacity: 0;
+      }
+    }
 
-  button:hover {
-    color: var(--edu-color-primary, #457cd6);
-  }
+    @media (prefers-reduced-motion: reduce) {
+      .dialog,
+      .dialog::backdrop {
+        transition: none;
+      }
+    }
 
-  button:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 1px;
-  }
+    .header {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: var(--edu-dialog-header-padding, 16px 16px 10px 20px);
+      cursor: move;
+      touch-action: none;
+      user-select: none;
+    }
 
-  .move {
-    cursor: move;
-  }
+    :host([no-drag]) .header {
+      cursor: auto;
+      touch-action: auto;
+      user-select: auto;
+    }
 
-  svg {
-    width: 16px;
-    height: 16px;
-    fill: currentColor;
-  }
+    .title {
+      flex: 1;
+      min-width: 0;
+      margin: 0;
+      font-size: var(--edu-dialog-title-size, 18px);
+      font-weight: 500;
+      line-height: 24px;
+      overflow-wrap: anywhere;
+    }
 
-  .body {
-    box-sizing: border-box;
-    max-height: var(--edu-dialog-body-max-height, calc(100vh - 180px));
-    overflow: auto;
-    padding: var(--edu-dialog-body-padding, 10px 20px 20px);
-  }
+    button {
+      display: inline-flex;
+      flex: none;
+      align-items: center;
+      justify-content: center;
+      width: 32px;
+      height: 32px;
+      margin: 0;
+      padding: 0;
+      border: 0;
+      border-radius: 4px;
+      background: transparent;
+      color: var(--edu-dialog-icon-color, #606266);
+      font: inherit;
+      cursor: pointer;
+    }
 
-  .footer {
-    display: flex;
-    justify-content: flex-end;
-    gap: 12px;
-    padding: var(--edu-dialog-footer-padding, 10px 20px 20px);
-  }
+    button:hover {
+      color: var(--edu-color-primary, #457cd6);
+    }
 
-  .footer[hidden] {
-    display: none;
-  }
+    button:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 1px;
+    }
 
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-`;
+    .move {
+      cursor: move;
+    }
+
+    svg {
+      width: 16px;
+      height: 16px;
+      fill: currentColor;
+    }
+
+    .body {
+      box-sizing: border-box;
+      max-height: var(--edu-dialog-body-max-height, calc(100vh - 180px));
+      overflow: auto;
+      padding: var(--edu-dialog-body-padding, 10px 20px 20px);
+    }
+
+    .footer {
+      display: flex;
+      justify-content: flex-end;
+      gap: 12px;
+      padding: var(--edu-dialog-footer-padding, 10px 20px 20px);
+    }
+
+    .footer[hidden] {
+      display: none;
+    }
+  `,
+];

@@ -6,6 +6,7 @@
  * concern (`aria-invalid`, `aria-describedby`), a submit while one is in flight ignored.
  */
 import { LitElement, css, html, nothing, svg, type ComplexAttributeConverter, type TemplateResult } from 'lit';
+import { spinnerMotionStyles, visuallyHiddenStyles } from './shared-styles.ts';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { msg } from '@lit/localize';
@@ -83,203 +84,182 @@ export const DEFAULT_FORGOT_URL = '/#/forgetPassword';
 
 const eyeIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M8 3C4.4 3 1.6 5.3.5 8c1.1 2.7 3.9 5 7.5 5s6.4-2.3 7.5-5C14.4 5.3 11.6 3 8 3zm0 8.3A3.3 3.3 0 1 1 8 4.7a3.3 3.3 0 0 1 0 6.6zM8 6.3a1.7 1.7 0 1 0 0 3.4 1.7 1.7 0 0 0 0-3.4z"/></svg>`;
 
-export const loginFormStyles = css`
-  .form {
-    display: grid;
-    gap: 4px;
-  }
-
-  .field {
-    display: grid;
-    gap: 6px;
-    margin-bottom: 6px;
-  }
-
-  .field label {
-    font-size: 14px;
-    color: var(--edu-login-label-color, #303133);
-  }
-
-  .control {
-    position: relative;
-    display: flex;
-  }
-
-  input[type='text'],
-  input[type='password'] {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: 40px;
-    padding: 8px 12px;
-    border: 1px solid var(--edu-login-border-color, #8c939d);
-    border-radius: var(--edu-login-radius, 4px);
-    background: #fff;
-    color: #1f2d3d;
-    font: inherit;
-    font-size: 15px;
-  }
-
-  input[type='password'],
-  input.has-toggle {
-    padding-right: 44px;
-  }
-
-  input:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 1px;
-    border-color: var(--edu-color-primary, #457cd6);
-  }
-
-  input[aria-invalid='true'] {
-    border-color: var(--edu-login-error-color, #c0261f);
-  }
-
-  .toggle {
-    position: absolute;
-    top: 0;
-    right: 0;
-    bottom: 0;
-    width: 40px;
-    display: grid;
-    place-items: center;
-    border: 0;
-    background: none;
-    color: #606266;
-    cursor: pointer;
-    border-radius: 0 var(--edu-login-radius, 4px) var(--edu-login-radius, 4px) 0;
-  }
-
-  .toggle svg {
-    width: 18px;
-    height: 18px;
-    fill: currentColor;
-  }
-
-  .toggle[aria-pressed='true'] {
-    color: var(--edu-color-primary-dark, #3763ab);
-  }
-
-  .toggle:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: -2px;
-  }
-
-  .error {
-    margin: 0;
-    min-height: 1.4em;
-    font-size: 13px;
-    line-height: 1.4;
-    color: var(--edu-login-error-color, #c0261f);
-  }
-
-  .options {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 8px;
-    margin: 2px 0 14px;
-    font-size: 14px;
-  }
-
-  .remember {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    cursor: pointer;
-    color: #303133;
-  }
-
-  .remember input {
-    width: 16px;
-    height: 16px;
-    margin: 0;
-    accent-color: var(--edu-color-primary-dark, #3763ab);
-  }
-
-  .remember input:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
-  }
-
-  a {
-    color: var(--edu-login-link-color, #2a5db0);
-  }
-
-  a:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
-    border-radius: 2px;
-  }
-
-  .submit {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    gap: 8px;
-    width: 100%;
-    min-height: 42px;
-    border: 0;
-    border-radius: var(--edu-login-radius, 4px);
-    background: var(--edu-login-button-background, var(--edu-color-primary-dark, #3763ab));
-    color: var(--edu-login-button-color, #fff);
-    font: inherit;
-    font-size: 16px;
-    letter-spacing: 0.05em;
-    cursor: pointer;
-  }
-
-  .submit:hover {
-    filter: brightness(1.08);
-  }
-
-  .submit:focus-visible {
-    outline: 3px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
-  }
-
-  .submit[aria-disabled='true'] {
-    cursor: progress;
-    filter: saturate(0.7);
-  }
-
-  .spinner {
-    width: 16px;
-    height: 16px;
-    border: 2px solid rgb(255 255 255 / 0.45);
-    border-top-color: currentColor;
-    border-radius: 50%;
-    animation: spin 0.8s linear infinite;
-  }
-
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
+export const loginFormStyles = [
+  visuallyHiddenStyles,
+  spinnerMotionStyles,
+  css`
+    .form {
+      display: grid;
+      gap: 4px;
     }
-  }
 
-  @media (prefers-reduced-motion: reduce) {
+    .field {
+      display: grid;
+      gap: 6px;
+      margin-bottom: 6px;
+    }
+
+    .field label {
+      font-size: 14px;
+      color: var(--edu-login-label-color, #303133);
+    }
+
+    .control {
+      position: relative;
+      display: flex;
+    }
+
+    input[type='text'],
+    input[type='password'] {
+      box-sizing: border-box;
+      width: 100%;
+      min-height: 40px;
+      padding: 8px 12px;
+      border: 1px solid var(--edu-login-border-color, #8c939d);
+      border-radius: var(--edu-login-radius, 4px);
+      background: #fff;
+      color: #1f2d3d;
+      font: inherit;
+      font-size: 15px;
+    }
+
+    input[type='password'],
+    input.has-toggle {
+      padding-right: 44px;
+    }
+
+    input:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 1px;
+      border-color: var(--edu-color-primary, #457cd6);
+    }
+
+    input[aria-invalid='true'] {
+      border-color: var(--edu-login-error-color, #c0261f);
+    }
+
+    .toggle {
+      position: absolute;
+      top: 0;
+      right: 0;
+      bottom: 0;
+      width: 40px;
+      display: grid;
+      place-items: center;
+      border: 0;
+      background: none;
+      color: #606266;
+      cursor: pointer;
+      border-radius: 0 var(--edu-login-radius, 4px) var(--edu-login-radius, 4px) 0;
+    }
+
+    .toggle svg {
+      width: 18px;
+      height: 18px;
+      fill: currentColor;
+    }
+
+    .toggle[aria-pressed='true'] {
+      color: var(--edu-color-primary-dark, #3763ab);
+    }
+
+    .toggle:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: -2px;
+    }
+
+    .error {
+      margin: 0;
+      min-height: 1.4em;
+      font-size: 13px;
+      line-height: 1.4;
+      color: var(--edu-login-error-color, #c0261f);
+    }
+
+    .options {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 8px;
+      margin: 2px 0 14px;
+      font-size: 14px;
+    }
+
+    .remember {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      cursor: pointer;
+      color: #303133;
+    }
+
+    .remember input {
+      width: 16px;
+      height: 16px;
+      margin: 0;
+      accent-color: var(--edu-color-primary-dark, #3763ab);
+    }
+
+    .remember input:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
+
+    a {
+      color: var(--edu-login-link-color, #2a5db0);
+    }
+
+    a:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+      border-radius: 2px;
+    }
+
+    .submit {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      gap: 8px;
+      width: 100%;
+      min-height: 42px;
+      border: 0;
+      border-radius: var(--edu-login-radius, 4px);
+      background: var(--edu-login-button-background, var(--edu-color-primary-dark, #3763ab));
+      color: var(--edu-login-button-color, #fff);
+      font: inherit;
+      font-size: 16px;
+      letter-spacing: 0.05em;
+      cursor: pointer;
+    }
+
+    .submit:hover {
+      filter: brightness(1.08);
+    }
+
+    .submit:focus-visible {
+      outline: 3px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
+
+    .submit[aria-disabled='true'] {
+      cursor: progress;
+      filter: saturate(0.7);
+    }
+
     .spinner {
-      animation-duration: 2.4s;
+      width: 16px;
+      height: 16px;
+      border: 2px solid rgb(255 255 255 / 0.45);
+      border-top-color: currentColor;
+      border-radius: 50%;
     }
-  }
 
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-    border: 0;
-  }
-
-  [hidden] {
-    display: none !important;
-  }
-`;
+    [hidden] {
+      display: none !important;
+    }
+  `,
+];
 
 /**
  * Base of the login elements (not an element itself). Subclasses render the frame (box, dialog) around

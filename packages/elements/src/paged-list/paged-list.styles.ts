@@ -1,190 +1,170 @@
 import { css } from 'lit';
+import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
 
-export const pagedListStyles = css`
-  :host {
-    display: block;
-    color: var(--edu-paged-list-color, #303133);
-    font-size: 14px;
-  }
-
-  :host([hidden]) {
-    display: none;
-  }
-
-  [hidden] {
-    display: none !important;
-  }
-
-  .body {
-    position: relative;
-  }
-
-  /* A class rather than :has(): the list's own rows change often, and :has() would be re-checked on each change. */
-  .body.reserve {
-    min-height: var(--edu-paged-list-min-height, 120px);
-  }
-
-  .empty {
-    padding: 32px 0;
-    text-align: center;
-    color: var(--edu-paged-list-muted-color, #606266);
-  }
-
-  .loading {
-    position: absolute;
-    inset: 0;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    gap: 8px;
-    background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
-    color: var(--edu-color-primary, #457cd6);
-  }
-
-  .spinner {
-    width: 18px;
-    height: 18px;
-    border: 2px solid currentColor;
-    border-right-color: transparent;
-    border-radius: 50%;
-    animation: spin 0.8s linear infinite;
-  }
-
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
+export const pagedListStyles = [
+  visuallyHiddenStyles,
+  spinnerMotionStyles,
+  css`
+    :host {
+      display: block;
+      color: var(--edu-paged-list-color, #303133);
+      font-size: 14px;
     }
-  }
 
-  @media (prefers-reduced-motion: reduce) {
+    :host([hidden]) {
+      display: none;
+    }
+
+    [hidden] {
+      display: none !important;
+    }
+
+    .body {
+      position: relative;
+    }
+
+    /* A class rather than :has(): the list's own rows change often, and :has() would be re-checked on each change. */
+    .body.reserve {
+      min-height: var(--edu-paged-list-min-height, 120px);
+    }
+
+    .empty {
+      padding: 32px 0;
+      text-align: center;
+      color: var(--edu-paged-list-muted-color, #606266);
+    }
+
+    .loading {
+      position: absolute;
+      inset: 0;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      gap: 8px;
+      background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
+      color: var(--edu-color-primary, #457cd6);
+    }
+
     .spinner {
-      animation-duration: 2.4s;
+      width: 18px;
+      height: 18px;
+      border: 2px solid currentColor;
+      border-right-color: transparent;
+      border-radius: 50%;
     }
-  }
 
-  .pagination {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--edu-paged-list-gap, 8px);
-    padding: 12px 0 4px;
-  }
+    .pagination {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: var(--edu-paged-list-gap, 8px);
+      padding: 12px 0 4px;
+    }
 
-  .total {
-    color: var(--edu-paged-list-muted-color, #606266);
-  }
+    .total {
+      color: var(--edu-paged-list-muted-color, #606266);
+    }
 
-  .sizes,
-  .jumper input {
-    box-sizing: border-box;
-    height: var(--edu-paged-list-button-size, 32px);
-    padding: 0 8px;
-    border: 1px solid var(--edu-paged-list-border-color, #dcdfe6);
-    border-radius: 4px;
-    background: #fff;
-    color: inherit;
-    font: inherit;
-  }
+    .sizes,
+    .jumper input {
+      box-sizing: border-box;
+      height: var(--edu-paged-list-button-size, 32px);
+      padding: 0 8px;
+      border: 1px solid var(--edu-paged-list-border-color, #dcdfe6);
+      border-radius: 4px;
+      background: #fff;
+      color: inherit;
+      font: inherit;
+    }
 
-  .jumper {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    color: var(--edu-paged-list-muted-color, #606266);
-  }
+    .jumper {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      color: var(--edu-paged-list-muted-color, #606266);
+    }
 
-  .jumper input {
-    width: 56px;
-    text-align: center;
-  }
+    .jumper input {
+      width: 56px;
+      text-align: center;
+    }
 
-  .pager {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 4px;
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
+    .pager {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px;
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
 
-  .arrow,
-  .page {
-    box-sizing: border-box;
-    min-width: var(--edu-paged-list-button-size, 32px);
-    height: var(--edu-paged-list-button-size, 32px);
-    padding: 0 6px;
-    border: 0;
-    border-radius: 4px;
-    background: #f4f4f5;
-    color: inherit;
-    font: inherit;
-    font-weight: 600;
-    cursor: pointer;
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-  }
+    .arrow,
+    .page {
+      box-sizing: border-box;
+      min-width: var(--edu-paged-list-button-size, 32px);
+      height: var(--edu-paged-list-button-size, 32px);
+      padding: 0 6px;
+      border: 0;
+      border-radius: 4px;
+      background: #f4f4f5;
+      color: inherit;
+      font: inherit;
+      font-weight: 600;
+      cursor: pointer;
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+    }
 
-  .arrow svg {
-    width: 14px;
-    height: 14px;
-    fill: currentColor;
-  }
+    .arrow svg {
+      width: 14px;
+      height: 14px;
+      fill: currentColor;
+    }
 
-  .arrow:hover:not(:disabled),
-  .page:hover:not(:disabled) {
-    color: var(--edu-color-primary, #457cd6);
-  }
+    .arrow:hover:not(:disabled),
+    .page:hover:not(:disabled) {
+      color: var(--edu-color-primary, #457cd6);
+    }
 
-  /* The darker variant keeps white digits readable (4.5:1) on any theme colour the core computes. */
-  .page[aria-current='page'] {
-    background: var(--edu-color-primary-dark, #3763ab);
-    color: #fff;
-  }
+    /* The darker variant keeps white digits readable (4.5:1) on any theme colour the core computes. */
+    .page[aria-current='page'] {
+      background: var(--edu-color-primary-dark, #3763ab);
+      color: #fff;
+    }
 
-  .page[aria-current='page']:hover:not(:disabled) {
-    color: #fff;
-  }
+    .page[aria-current='page']:hover:not(:disabled) {
+      color: #fff;
+    }
 
-  .arrow:disabled,
-  .page:disabled {
-    cursor: not-allowed;
-    color: var(--edu-paged-list-muted-color, #606266);
-    background: #f4f4f5;
-  }
+    .arrow:disabled,
+    .page:disabled {
+      cursor: not-allowed;
+      color: var(--edu-paged-list-muted-color, #606266);
+      background: #f4f4f5;
+    }
 
-  .arrow:focus-visible,
-  .page:focus-visible,
-  .sizes:focus-visible,
-  .jumper input:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
-  }
+    .arrow:focus-visible,
+    .page:focus-visible,
+    .sizes:focus-visible,
+    .jumper input:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
 
-  /* The "more" buttons show dots, and arrows while hovered or focused, as users know them from Element Plus. */
-  .more .arrows {
-    display: none;
-  }
+    /* The "more" buttons show dots, and arrows while hovered or focused, as users know them from Element Plus. */
+    .more .arrows {
+      display: none;
+    }
 
-  .more:hover .dots,
-  .more:focus-visible .dots {
-    display: none;
-  }
+    .more:hover .dots,
+    .more:focus-visible .dots {
+      display: none;
+    }
 
-  .more:hover .arrows,
-  .more:focus-visible .arrows {
-    display: inline;
-  }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-    border: 0;
-  }
-`;
+    .more:hover .arrows,
+    .more:focus-visible .arrows {
+      display: inline;
+    }
+  `,
+];

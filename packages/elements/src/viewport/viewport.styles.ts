@@ -1,72 +1,63 @@
 import { css } from 'lit';
+import { spinnerMotionStyles } from '../internal/shared-styles.ts';
 
-export const viewportStyles = css`
-  :host {
-    display: block;
-  }
-
-  :host([hidden]) {
-    display: none;
-  }
-
-  /* Only the current app's container is shown, whatever the app's own stylesheet says about its display. */
-  ::slotted([hidden]) {
-    display: none !important;
-  }
-
-  .loading {
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    gap: 8px;
-    min-height: var(--edu-viewport-min-height, 160px);
-    color: var(--edu-viewport-muted-color, #606266);
-  }
-
-  .spinner {
-    width: 18px;
-    height: 18px;
-    border: 2px solid var(--edu-color-primary, #457cd6);
-    border-right-color: transparent;
-    border-radius: 50%;
-    animation: spin 0.8s linear infinite;
-  }
-
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
+export const viewportStyles = [
+  spinnerMotionStyles,
+  css`
+    :host {
+      display: block;
     }
-  }
 
-  @media (prefers-reduced-motion: reduce) {
+    :host([hidden]) {
+      display: none;
+    }
+
+    /* Only the current app's container is shown, whatever the app's own stylesheet says about its display. */
+    ::slotted([hidden]) {
+      display: none !important;
+    }
+
+    .loading {
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      gap: 8px;
+      min-height: var(--edu-viewport-min-height, 160px);
+      color: var(--edu-viewport-muted-color, #606266);
+    }
+
     .spinner {
-      animation-duration: 2.4s;
+      width: 18px;
+      height: 18px;
+      border: 2px solid var(--edu-color-primary, #457cd6);
+      border-right-color: transparent;
+      border-radius: 50%;
     }
-  }
 
-  .error {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px;
-    padding: 12px 16px;
-    border-radius: 4px;
-    color: var(--edu-viewport-error-color, #b42318);
-    background: var(--edu-viewport-error-background, #fef0f0);
-  }
+    .error {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 12px;
+      padding: 12px 16px;
+      border-radius: 4px;
+      color: var(--edu-viewport-error-color, #b42318);
+      background: var(--edu-viewport-error-background, #fef0f0);
+    }
 
-  .error button {
-    font: inherit;
-    padding: 4px 12px;
-    border: 1px solid currentColor;
-    border-radius: 4px;
-    background: #fff;
-    color: inherit;
-    cursor: pointer;
-  }
+    .error button {
+      font: inherit;
+      padding: 4px 12px;
+      border: 1px solid currentColor;
+      border-radius: 4px;
+      background: #fff;
+      color: inherit;
+      cursor: pointer;
+    }
 
-  .error button:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
-  }
-`;
+    .error button:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
+  `,
+];

@@ -1,0 +1,36 @@
+import { css } from 'lit';
+
+/** Text for screen readers only: out of sight, still read. */
+export const visuallyHiddenStyles = css`
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+`;
+
+/** The turn of a `.spinner` (each element sizes and colours its own), slowed for people who prefer less motion. */
+export const spinnerMotionStyles = css`
+  .spinner {
+    animation: spin 0.8s linear infinite;
+  }
+
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation-duration: 2.4s;
+    }
+  }
+`;
