@@ -10,6 +10,7 @@ import { AboutNavLink, AboutPage } from './pages/blocks/about.tsx';
 import { ColorPickerNavLink, ColorPickerPage } from './pages/blocks/color-picker.tsx';
 import { EmptyNavLink, EmptyPage } from './pages/blocks/empty.tsx';
 import { FormDialogNavLink, FormDialogPage } from './pages/blocks/form-dialog.tsx';
+import { HeaderNavLink, HeaderPage } from './pages/blocks/header.tsx';
 import { ExportNavLink, ExportPage } from './pages/blocks/export.tsx';
 import { ChartNavLink, ChartPage } from './pages/blocks/chart.tsx';
 import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
@@ -61,6 +62,7 @@ function Layout() {
         <PagedListNavLink />
         <ChartNavLink />
         <ViewportNavLink />
+        <HeaderNavLink />
         <h2>{t.navAccount}</h2>
         <NavLink to="/session">{t.navSession}</NavLink>
         <LoginNavLink />
@@ -86,6 +88,7 @@ const router = createHashRouter([
       { path: 'blocks/paged-list', element: <PagedListPage /> },
       { path: 'blocks/chart', element: <ChartPage /> },
       { path: 'blocks/viewport', element: <ViewportPage /> },
+      { path: 'blocks/header', element: <HeaderPage /> },
       { path: 'session', element: <SessionPage /> },
       { path: 'blocks/login', element: <SessionDemoPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -9,10 +9,12 @@ import { EduDialog } from './dialog/dialog.ts';
 import { EduEmpty } from './empty/empty.ts';
 import { EduFooter } from './footer/footer.ts';
 import { EduFormDialog } from './form-dialog/form-dialog.ts';
+import { EduHeader } from './header/header.ts';
 import { EduLoginBox } from './login-box/login-box.ts';
 import { EduLoginDialog } from './login-dialog/login-dialog.ts';
 import { EduNotice } from './notice/notice.ts';
 import { EduPagedList } from './paged-list/paged-list.ts';
+import { EduThemeDialog } from './theme-dialog/theme-dialog.ts';
 import { EduViewport } from './viewport/viewport.ts';
 
 export { defineElement } from './internal/define-element.ts';
@@ -26,10 +28,12 @@ export const elementClasses = {
   'edu-empty': EduEmpty,
   'edu-footer': EduFooter,
   'edu-form-dialog': EduFormDialog,
+  'edu-header': EduHeader,
   'edu-login-box': EduLoginBox,
   'edu-login-dialog': EduLoginDialog,
   'edu-notice': EduNotice,
   'edu-paged-list': EduPagedList,
+  'edu-theme-dialog': EduThemeDialog,
   'edu-viewport': EduViewport,
 } as const;
 
@@ -44,9 +48,11 @@ export function defineElements(): void {
   if (!customElements.get('edu-empty')) customElements.define('edu-empty', EduEmpty);
   if (!customElements.get('edu-footer')) customElements.define('edu-footer', EduFooter);
   if (!customElements.get('edu-form-dialog')) customElements.define('edu-form-dialog', EduFormDialog);
+  if (!customElements.get('edu-header')) customElements.define('edu-header', EduHeader);
   if (!customElements.get('edu-login-box')) customElements.define('edu-login-box', EduLoginBox);
   if (!customElements.get('edu-login-dialog')) customElements.define('edu-login-dialog', EduLoginDialog);
   if (!customElements.get('edu-notice')) customElements.define('edu-notice', EduNotice);
   if (!customElements.get('edu-paged-list')) customElements.define('edu-paged-list', EduPagedList);
+  if (!customElements.get('edu-theme-dialog')) customElements.define('edu-theme-dialog', EduThemeDialog);
   if (!customElements.get('edu-viewport')) customElements.define('edu-viewport', EduViewport);
 }

@@ -103,6 +103,17 @@ export {
   type EduAppLoadEvent,
   type EduAppErrorEvent,
 } from './viewport/viewport.ts';
+export {
+  EduHeader,
+  type HeaderUser,
+  type EduSwitchIdentityDetail,
+  type EduChangeLanguageDetail,
+  type EduOpenAppDetail,
+  type EduSwitchIdentityEvent,
+  type EduChangeLanguageEvent,
+  type EduOpenAppEvent,
+} from './header/header.ts';
+export { EduThemeDialog, type EduThemeConfirmDetail, type EduThemeConfirmEvent } from './theme-dialog/theme-dialog.ts';
 export { defineElements, defineElement, elementClasses, type EduTagName } from './define.ts';
 export { ensureLocalization, currentLocale, localeReady } from './internal/localize.ts';
 export {
