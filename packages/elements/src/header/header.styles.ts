@@ -22,12 +22,14 @@ export const headerStyles = css`
     box-sizing: border-box;
   }
 
+  /* The unit keeps its name up to 30 % of the bar; the icons get what is left. */
   .unit {
     display: flex;
     align-items: center;
     gap: 8px;
     min-width: 0;
-    flex: 0 1 auto;
+    max-width: 30%;
+    flex: 0 0 auto;
   }
 
   .logo {
@@ -55,7 +57,7 @@ export const headerStyles = css`
     display: flex;
     align-items: center;
     gap: 4px;
-    flex: 1 1 auto;
+    flex: 1 1 0;
     min-width: 0;
     overflow: hidden;
     list-style: none;
@@ -100,6 +102,17 @@ export const headerStyles = css`
     flex-direction: column;
     height: 52px;
     font-size: 12px;
+  }
+
+  .apps .app {
+    width: 62px;
+  }
+
+  .apps .label {
+    max-width: 100%;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
   }
 
   .tool:hover,
@@ -149,6 +162,8 @@ export const headerStyles = css`
     box-sizing: border-box;
     border-radius: 8px;
     background: var(--edu-header-badge-background, #c8161d);
+    /* A white ring keeps the count visible on any header colour, red themes included. */
+    box-shadow: 0 0 0 1.5px #fff;
     color: #fff;
     font-size: 11px;
     line-height: 16px;

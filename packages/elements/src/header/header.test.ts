@@ -246,6 +246,22 @@ describe('<edu-header>', () => {
       expect(bar[1]!.querySelector('.label')!.textContent).to.equal('德育评价');
     });
 
+    it('in a narrow bar shows only the icons that fit whole; the panel still has them all', async () => {
+      const el = await render(teacher, { icons: icons(12) });
+      el.style.width = '900px';
+      const bar = () => Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .app'));
+      await waitUntil(() => bar().length < 10, 'fewer icons in a narrow bar');
+      const list = q(el, '[part="apps"]').getBoundingClientRect();
+      expect(bar().length).to.be.greaterThan(0);
+      for (const app of bar()) expect(app.getBoundingClientRect().right).to.be.at.most(list.right + 0.5);
+      expect(q(el, '[part="title"]').getBoundingClientRect().width).to.be.greaterThan(40);
+      el.toggleApps(true);
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelectorAll('[part="panel"] .app')).to.have.length(12);
+      el.style.width = '';
+      await waitUntil(() => bar().length === 10, 'all ten again in a wide bar');
+    });
+
     it('shows unread counts on icons and opens an app', async () => {
       const el = await render(teacher, { icons: [icon('a', '作业', PNG, 150)] });
       const button = q<HTMLButtonElement>(el, '[part="apps"] .app');

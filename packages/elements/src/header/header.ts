@@ -2,6 +2,7 @@ import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResul
 import { property, query, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { localized, msg, str } from '@lit/localize';
+import { HEADER_ICON_LIMIT } from '@edu-portal/core/constants.ts';
 import { badgeText, headerIcons, headerPanelWidth, titleFontSize } from '@edu-portal/core/desktop/header.ts';
 import { iconFallbackText, iconImage, iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { canSelectChild } from '@edu-portal/core/identity/children.ts';
@@ -15,6 +16,9 @@ import { ensureLocalization } from '../internal/localize.ts';
 import { type Overlay, registerOverlay, unregisterOverlay } from '../internal/overlay-stack.ts';
 import { headerStyles } from './header.styles.ts';
 
+/** Spec part 1 §9: header icons are each about 60 to 62 px wide (and at most HEADER_ICON_LIMIT of them). */
+const APP_WIDTH = 62;
+const APP_GAP = 4;
 /** What the header needs of the signed-in user (a `SessionUser` fits). */
 export type HeaderUser = Pick<SessionUser, 'realName' | 'userType' | 'unitType' | 'unitName'> &
   Partial<Pick<SessionUser, 'unitEnName' | 'unitImgPath'>>;
@@ -132,6 +136,14 @@ export class EduHeader extends LitElement {
   @property({ attribute: 'hide-desktop', type: Boolean }) hideDesktop = false;
 
   @state() private windowWidth = typeof window === 'undefined' ? 1920 : window.innerWidth;
+  /** How many header icons fit the bar's width (at most 10): the rest are in the panel, never half shown. */
+  @state() private appSlots = HEADER_ICON_LIMIT;
+  private observedApps: Element | null = null;
+  private readonly appsObserver = new ResizeObserver(([entry]) => {
+    if (!entry) return;
+    const fit = Math.floor((entry.contentRect.width + APP_GAP) / (APP_WIDTH + APP_GAP));
+    this.appSlots = Math.max(0, Math.min(HEADER_ICON_LIMIT, fit));
+  });
   @state() private menu: Menu | null = null;
   @state() private failedImages = new Set<string>();
   @state() private logoFailed = false;
@@ -175,6 +187,8 @@ export class EduHeader extends LitElement {
     this.unsubscribeLanguage = null;
     unregisterOverlay(this.overlay);
     this.menu = null;
+    this.appsObserver.disconnect();
+    this.observedApps = null;
   }
 
   /** Opens or closes the "more apps" panel. */
@@ -194,6 +208,12 @@ export class EduHeader extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
+    const apps = this.renderRoot.querySelector('.apps');
+    if (apps !== this.observedApps) {
+      this.appsObserver.disconnect();
+      if (apps) this.appsObserver.observe(apps);
+      this.observedApps = apps;
+    }
     if (changed.has('menu')) {
       if (this.menu) {
         registerOverlay(this.overlay);
@@ -347,7 +367,7 @@ export class EduHeader extends LitElement {
 
   private renderApps(): TemplateResult | typeof nothing {
     if (this.layout !== 'top' || this.icons.length === 0) return nothing;
-    const shown = headerIcons(this.icons);
+    const shown = headerIcons(this.icons).slice(0, this.appSlots);
     const width = this.user ? headerPanelWidth(this.user) : headerPanelWidth({ userType: 0, unitType: 0 });
     const open = this.menu === 'apps';
     return html`
