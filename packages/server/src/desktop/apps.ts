@@ -7,32 +7,6 @@ import type { Database } from 'better-sqlite3';
 import type { UserRecord } from '../auth/session-user.ts';
 import type { JsonSchema } from '../http/envelope.ts';
 
-interface AppRow {
-  code: string;
-  zname: string;
-  name: string;
-  englishName: string;
-  shortName: string;
-  englishShortName: string;
-  imgPath: string;
-  imgGrayPath: string;
-  imgCartoonPath: string;
-  iconImg: string;
-  menuRoute: string;
-  serverId: string;
-  deployPath: string;
-  frontUserType: string;
-  limitUserType: string;
-  updateStatus: number;
-  appType: number;
-  categoryCode: string;
-  categoryName: string;
-  categoryEnName: string;
-  categorySort: number;
-  sort: number;
-  userSort: number | null;
-}
-
 /** The wire shape of an icon item. */
 export interface IconItem {
   code: string;
@@ -55,6 +29,15 @@ export interface IconItem {
   unReadCodeCount: number;
   categoryCode: string;
 }
+
+/** A row of the apps query: the icon item as stored, with its category and the orders to sort by. */
+type AppRow = Omit<IconItem, 'unReadCodeCount'> & {
+  categoryName: string;
+  categoryEnName: string;
+  categorySort: number;
+  sort: number;
+  userSort: number | null;
+};
 
 export interface IconGroup {
   code: string;
