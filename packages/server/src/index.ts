@@ -16,6 +16,7 @@ import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import basePlugin from './plugins/base.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
 import desktopPlugin from './plugins/desktop.ts';
+import downloadsPlugin from './plugins/downloads.ts';
 import exportPlugin from './plugins/export.ts';
 import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
@@ -93,6 +94,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(demoDataPlugin, services);
   await app.register(exportPlugin, services);
   await app.register(viewportAppsPlugin);
+  await app.register(downloadsPlugin);
   await app.register(staticAssetsPlugin, options.staticDir ? { staticDir: options.staticDir } : {});
   if (hooks) await app.register(testHooksPlugin, services);
 

@@ -44,6 +44,7 @@ const HOST_PAGES = [
   '/desktop/setting',
   '/areaDesktop/setting',
   '/desktop/home',
+  '/help/',
 ];
 
 describe('landing targets with STATIC_DIR', () => {

@@ -9,6 +9,7 @@ import { setLanguage } from '../i18n/language.ts';
 import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
 import {
   getAppIconGroups,
+  getHelpKey,
   getRecentApps,
   getThemeSetting,
   getUnhandledCounts,
@@ -29,6 +30,9 @@ async function rejection(promise: Promise<unknown>): Promise<RequestError> {
   }
   throw new Error('expected a rejection');
 }
+
+/** The seeded school's help key (packages/server/src/db/seed-data.ts). */
+const SCHOOL_HELP_KEY = 'school-handbook';
 
 function wireUser(data: Record<string, unknown>) {
   return {
@@ -147,5 +151,10 @@ describe('desktop calls (reference server)', () => {
     await loginAs('staff4');
     const error = await rejection(saveThemeSetting({ theme: 'lotus', lang: 'en' }, 'default_color', client));
     expect(error.status).to.equal(403);
+  });
+
+  it("reads the unit's help-centre key", async () => {
+    await loginAs('teacher1');
+    expect(await getHelpKey(client)).to.equal(SCHOOL_HELP_KEY);
   });
 });

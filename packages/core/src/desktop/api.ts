@@ -22,6 +22,7 @@ export const DESKTOP_PATHS = {
   unreadCodeCount: '/api/base/desktop/unReadCodeCount',
   accessDetail: '/api/base/user_access_detail',
   recentApps: '/api/base/desktop/recent_apps',
+  helpKey: '/api/base/unit/help_key',
 } as const;
 
 /** `appType` of desktop icons in `my_app_icon`. */
@@ -172,4 +173,10 @@ export function iconEntryUrl(
   development: boolean,
 ): string | null {
   return appEntryUrl({ code: icon.code, serverId: icon.serverId, deployPath: icon.deployPath }, user, development);
+}
+
+/** `GET unit/help_key`: the unit's key for the help centre (spec part 1 §2), '' when it has none. Sent silently. */
+export async function getHelpKey(client: Client = defaultClient): Promise<string> {
+  const envelope = await client.get(DESKTOP_PATHS.helpKey, {}, { silent: true });
+  return typeof envelope.data === 'string' ? envelope.data : '';
 }

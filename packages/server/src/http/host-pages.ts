@@ -22,6 +22,8 @@ const HOST_PAGES: RegExp[] = [
   // Routes of the login chain and the settings pages exempt from the login redirect.
   /^\/(?:login|forgetPassword|needtologinpagerelogin)\/?$/,
   /^\/(?:desktop|areaDesktop)\/(?:home|setting)\/?$/,
+  // The demo host's help centre (opened with redUrl, accessToken, unitId and key).
+  /^\/help\/?$/,
 ];
 
 /** Whether a GET of this path (no query) should answer the host's index.html. */
