@@ -19,6 +19,24 @@ const stats = async (): Promise<Record<string, number>> =>
   (await control.call('GET', '/api/__test/stats')).body.data.calls;
 
 describe('test hooks', () => {
+  it('reseed brings back the seeded data: read messages are unread again', async () => {
+    const teacher = await login(server, 'teacher1');
+    const unread = async () =>
+      ((await teacher.call('GET', '/api/base/desktop/message_select_not_read')).body.data as unknown[]).length;
+    const before = await unread();
+    assert.ok(before > 0);
+    await teacher.call('POST', '/api/base/desktop/message_update_status_by_me', { json: {} });
+    assert.equal(await unread(), 0);
+    assert.equal((await control.call('POST', '/api/__test/reseed')).body.data, true);
+    // Sessions are dropped with the data.
+    assert.equal((await teacher.call('GET', '/api/base/desktop/message_select_not_read')).body.status, 401);
+    const again = await login(server, 'teacher1');
+    assert.equal(
+      ((await again.call('GET', '/api/base/desktop/message_select_not_read')).body.data as unknown[]).length,
+      before,
+    );
+  });
+
   it('counts every call as "METHOD /path" without the query, refresh included, and reset zeroes them', async () => {
     const client = await login(server, 'teacher1');
     await client.call('GET', '/api/uaa/oauth/me?_t=1');

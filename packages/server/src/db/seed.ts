@@ -74,6 +74,31 @@ export function seed(db: Database, storageDir: string, now: number): void {
   if (!hasMark(db, LOGIN_SEED_MARK)) seedLogin(db, storageDir, now);
 }
 
+/**
+ * Empties every data table and seeds again (test hook `reseed`): end-to-end tests that mark messages read, save
+ * themes or reorder icons start each from the seeded data. The schema and its migration record stay.
+ */
+export function reseed(db: Database, storageDir: string, now: number): void {
+  const tables = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'migrations'",
+    )
+    .all()
+    .map((row) => (row as { name: string }).name);
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const table of tables) db.prepare(`DELETE FROM "${table}"`).run();
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get()) {
+        db.prepare('DELETE FROM sqlite_sequence').run();
+      }
+    })();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
+  seed(db, storageDir, now);
+}
+
 /** Issue 3: the school's login providers with their logos, social identities, the SSO client and external app. */
 function seedLogin(db: Database, storageDir: string, now: number): void {
   const storeSvg = svgStore(db, storageDir, now);

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { anyJson, booleanSchema, envelopeResponse, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
+import { reseed } from '../db/seed.ts';
 import type { Services } from '../services.ts';
 import type { HookSettings, HookState } from '../testing/hook-state.ts';
 
@@ -13,7 +14,7 @@ const PREFIX = '/api/__test';
 const TAGS = ['test hooks'];
 
 /** The control calls themselves are never delayed, failed or counted, so a test can always steer the server. */
-const CONTROL_PATHS = new Set(['reset', 'config', 'expire', 'stats'].map((name) => `${PREFIX}/${name}`));
+const CONTROL_PATHS = new Set(['reset', 'reseed', 'config', 'expire', 'stats'].map((name) => `${PREFIX}/${name}`));
 
 const pathOf = (url: string): string => url.split('?')[0] ?? url;
 
@@ -83,6 +84,23 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, { ctx, session
       },
     },
     async () => {
+      hooks.reset();
+      sessions.dropAll();
+      return ok(true);
+    },
+  );
+
+  app.post(
+    `${PREFIX}/reseed`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The demo data as seeded (messages unread, themes, orders, children …), plus everything reset does',
+        response: envelopeResponse(booleanSchema),
+      },
+    },
+    async () => {
+      reseed(ctx.db, ctx.storageDir, ctx.now());
       hooks.reset();
       sessions.dropAll();
       return ok(true);
