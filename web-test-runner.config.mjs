@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
+import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 
 const executablePath = ensureChromium();
 let api;
@@ -41,7 +42,7 @@ function proxy(ctx) {
 
 export default {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
-  files: ['packages/core/src/**/*.test.ts', 'packages/elements/src/**/*.test.ts'],
+  files: ['packages/core/src/**/*.test.ts', 'packages/elements/src/**/*.test.ts', 'packages/react/src/**/*.test.tsx'],
   nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
@@ -59,7 +60,14 @@ export default {
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
   plugins: [
-    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+    // React is CommonJS: served to the browser as ES modules for the React tests.
+    reactEsmPlugin(),
+    esbuildPlugin({
+      ts: true,
+      tsx: true,
+      target: 'es2022',
+      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    }),
     {
       name: 'reference-server',
       async serverStart() {

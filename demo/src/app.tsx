@@ -16,6 +16,9 @@ import { ChartNavLink, ChartPage } from './pages/blocks/chart.tsx';
 import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
 import { ViewportNavLink, ViewportPage } from './pages/blocks/viewport.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
+import { DesktopPage } from './portal/desktop-page.tsx';
+import { HelpPage } from './portal/help-page.tsx';
+import { MobileDesktopPage } from './portal/mobile-desktop-page.tsx';
 import { SessionPage } from './pages/session.tsx';
 import { AccountButtons } from './pages/login/account-buttons.tsx';
 import { loginRoutes } from './pages/login/routes.tsx';
@@ -94,6 +97,13 @@ const router = createHashRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // The portal (spec part 1 §2): the landing desktops show the pop-up to-dos, /desktop/home shows no user messages.
+  { path: 'desktop', element: <DesktopPage reminders /> },
+  { path: 'desktop/home', element: <DesktopPage reminders={false} /> },
+  { path: 'areaDesktop', element: <DesktopPage reminders /> },
+  { path: 'areaDesktop/home', element: <DesktopPage reminders={false} /> },
+  { path: 'mobile', element: <MobileDesktopPage /> },
+  { path: 'help', element: <HelpPage /> },
   ...loginRoutes,
 ]);
 

@@ -9,6 +9,9 @@ import { subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
 // Before the routes: a production path becomes its hash route first.
 import './pages/login/route-from-path.ts';
 import { App } from './app.tsx';
+import { AppHost } from './portal/app-host.tsx';
+import { appPageForPath } from './portal/page-kind.ts';
+import { watchResponsiveClass } from './portal/responsive.ts';
 import { startHost } from './pages/login/startup.ts';
 import { StartupFailed, StartupPending } from './pages/login/startup-view.tsx';
 import './styles.css';
@@ -16,14 +19,13 @@ import './styles.css';
 document.documentElement.lang = initLanguage();
 subscribeLanguage((lang) => (document.documentElement.lang = lang));
 
+watchResponsiveClass();
+
+// An app entry page builds its own router once the user's permissions are in; every other page is the host's.
+const appPage = appPageForPath(location.pathname);
 const root = createRoot(document.getElementById('root')!);
 root.render(<StartupPending />);
 startHost().then(
-  () =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  () => root.render(<StrictMode>{appPage ? <AppHost app={appPage} /> : <App />}</StrictMode>),
   (error: unknown) => root.render(<StartupFailed error={error} />),
 );

@@ -26,7 +26,7 @@ const missing = [];
 for (const locale of ['en', 'zh-HK']) {
   const path = join(root, 'xliff', `${locale}.xlf`);
   const xliff = readFileSync(path, 'utf8').replace(
-    /<trans-unit id="([^"]+)">\n(\s*<source>[\s\S]*?<\/source>)\n(?!\s*<target>)/g,
+    /<trans-unit id="([^"]+)">\n(\s*<source>(?:(?!<\/source>)[\s\S])*<\/source>)\n(?!\s*<target>)/g,
     (unit, id, source) => {
       const target = table[id]?.[locale];
       if (typeof target !== 'string') {

@@ -16,6 +16,15 @@ import { EduNotice } from './notice/notice.ts';
 import { EduPagedList } from './paged-list/paged-list.ts';
 import { EduThemeDialog } from './theme-dialog/theme-dialog.ts';
 import { EduViewport } from './viewport/viewport.ts';
+import { EduChildDialog } from './child-dialog/child-dialog.ts';
+import { EduDownloadDialog } from './download-dialog/download-dialog.ts';
+import { EduLicenceDialog } from './licence-dialog/licence-dialog.ts';
+import { EduDesktop } from './desktop/desktop.ts';
+import { EduSideMenu } from './side-menu/side-menu.ts';
+import { EduMessageDialog } from './message-dialog/message-dialog.ts';
+import { EduModuleExpiryDialog } from './module-expiry/module-expiry.ts';
+import { EduTodoPanel } from './todo-panel/todo-panel.ts';
+import { EduThemeBackground } from './theme-background/theme-background.ts';
 
 export { defineElement } from './internal/define-element.ts';
 
@@ -35,6 +44,15 @@ export const elementClasses = {
   'edu-paged-list': EduPagedList,
   'edu-theme-dialog': EduThemeDialog,
   'edu-viewport': EduViewport,
+  'edu-child-dialog': EduChildDialog,
+  'edu-download-dialog': EduDownloadDialog,
+  'edu-licence-dialog': EduLicenceDialog,
+  'edu-desktop': EduDesktop,
+  'edu-side-menu': EduSideMenu,
+  'edu-message-dialog': EduMessageDialog,
+  'edu-module-expiry-dialog': EduModuleExpiryDialog,
+  'edu-todo-panel': EduTodoPanel,
+  'edu-theme-background': EduThemeBackground,
 } as const;
 
 export type EduTagName = keyof typeof elementClasses;
@@ -55,4 +73,14 @@ export function defineElements(): void {
   if (!customElements.get('edu-paged-list')) customElements.define('edu-paged-list', EduPagedList);
   if (!customElements.get('edu-theme-dialog')) customElements.define('edu-theme-dialog', EduThemeDialog);
   if (!customElements.get('edu-viewport')) customElements.define('edu-viewport', EduViewport);
+  if (!customElements.get('edu-child-dialog')) customElements.define('edu-child-dialog', EduChildDialog);
+  if (!customElements.get('edu-download-dialog')) customElements.define('edu-download-dialog', EduDownloadDialog);
+  if (!customElements.get('edu-licence-dialog')) customElements.define('edu-licence-dialog', EduLicenceDialog);
+  if (!customElements.get('edu-desktop')) customElements.define('edu-desktop', EduDesktop);
+  if (!customElements.get('edu-side-menu')) customElements.define('edu-side-menu', EduSideMenu);
+  if (!customElements.get('edu-message-dialog')) customElements.define('edu-message-dialog', EduMessageDialog);
+  if (!customElements.get('edu-module-expiry-dialog'))
+    customElements.define('edu-module-expiry-dialog', EduModuleExpiryDialog);
+  if (!customElements.get('edu-todo-panel')) customElements.define('edu-todo-panel', EduTodoPanel);
+  if (!customElements.get('edu-theme-background')) customElements.define('edu-theme-background', EduThemeBackground);
 }

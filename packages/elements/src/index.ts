@@ -114,6 +114,27 @@ export {
   type EduOpenAppEvent,
 } from './header/header.ts';
 export { EduThemeDialog, type EduThemeConfirmDetail, type EduThemeConfirmEvent } from './theme-dialog/theme-dialog.ts';
+export { EduChildDialog, type EduChildSelectDetail, type EduChildSelectEvent } from './child-dialog/child-dialog.ts';
+export { EduDownloadDialog, safeLinkUrl } from './download-dialog/download-dialog.ts';
+export { EduLicenceDialog } from './licence-dialog/licence-dialog.ts';
+export { EduDesktop, type EduReorderDetail, type EduReorderEvent } from './desktop/desktop.ts';
+export { EduSideMenu, type EduSideMenuChangeDetail, type EduSideMenuChangeEvent } from './side-menu/side-menu.ts';
+export {
+  EduMessageDialog,
+  type EduMessageDetail,
+  type EduMessageOpenEvent,
+  type EduMessageReadEvent,
+} from './message-dialog/message-dialog.ts';
+export type { ModuleNames } from './message-dialog/message-parts.ts';
+export { EduModuleExpiryDialog } from './module-expiry/module-expiry.ts';
+export { EduTodoPanel, type EduTodoOpenDetail, type EduTodoOpenEvent } from './todo-panel/todo-panel.ts';
+export {
+  EduThemeBackground,
+  BACKGROUND_THEMES,
+  isBackgroundTheme,
+  type BackgroundTheme,
+} from './theme-background/theme-background.ts';
+export { permit, ape, type PermitCodes } from './permit/permit.ts';
 export { defineElements, defineElement, elementClasses, type EduTagName } from './define.ts';
 export { ensureLocalization, currentLocale, localeReady } from './internal/localize.ts';
 export {

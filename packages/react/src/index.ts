@@ -1,2 +1,3 @@
 export * from './wrappers/index.ts';
 export * from './hooks.ts';
+export * from './permit.tsx';

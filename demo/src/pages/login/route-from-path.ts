@@ -1,5 +1,7 @@
 // Runs before the router is made (main.tsx imports it first): a host page that the server answers at a production
-// path (the bind page, /login, any path containing 'authorize') gets its hash route, so the router starts on it.
+// path (the bind page, /login, any path containing 'authorize', the desktop landing pages, the help centre) gets its
+// hash route, so the router starts on it.
+import { desktopRouteForPath } from '../../portal/page-kind.ts';
 import { hashRouteForPath } from './site.ts';
 
 /**
@@ -18,7 +20,10 @@ export function routeFromPath(): void {
     return;
   }
   if (hashPath && hashPath !== '/') return;
-  const route = hashRouteForPath(location.pathname);
+  const route =
+    hashRouteForPath(location.pathname) ??
+    desktopRouteForPath(location.pathname) ??
+    (/^\/help\/?$/.test(location.pathname) ? '/help' : null);
   if (route) replace(`${route}${hashQuery}`);
 }
 

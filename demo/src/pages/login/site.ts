@@ -118,7 +118,7 @@ export function requiresLogin(url: string = location.href): boolean {
   // The login pages themselves (the bind page is served at a landing-like path) never send a visitor away.
   if (isLoginRoute(url)) return false;
   const route = routePath(url);
-  if (/^\/(desktop|areaDesktop)(\/|$)/.test(route) || /^\/redirect\/[^/]+/.test(route)) return true;
+  if (/^\/(desktop|areaDesktop|mobile)(\/|$)/.test(route) || /^\/redirect\/[^/]+/.test(route)) return true;
   const path = parsed.pathname;
   return /^\/redirect\/[^/]+/.test(path) || /\/(pc|mobile)_[A-Za-z0-9_-]+_(all|tm|spm)(\.html$|\/)/.test(path);
 }

@@ -42,7 +42,10 @@ const downloadsPlugin: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['desktop'],
         summary: 'The portable Windows client: a ZIP with a shortcut to this portal and a read-me',
-        response: { 200: { description: 'application/zip', type: 'string', format: 'binary' } },
+        response: {
+          200: { description: 'application/zip', type: 'string', format: 'binary' },
+          400: { description: 'The Host header is not a plain host name', type: 'object', additionalProperties: true },
+        },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,75 @@
+// Child selection for parents (spec part 1 §2 "Child selection table", §4 "Child selection", §6): it opens by itself
+// for a parent with more than one child when the child remembered on this device is not the current one; the
+// choice goes to the server first, then is remembered here (core `selectChild`).
+import { useEffect, useState } from 'react';
+import { selectChild } from '@edu-portal/core/identity/api.ts';
+import { readRememberedChild, rememberChild, shouldOpenChildSelection } from '@edu-portal/core/identity/children.ts';
+import { useSession } from '@edu-portal/react/hooks.ts';
+import { EduChildDialog } from '@edu-portal/react/wrappers/edu-child-dialog.ts';
+import { notice } from '@edu-portal/elements/notice/notice.ts';
+import { usePortalTexts } from './texts.ts';
+
+interface ChildChooserProps {
+  /** The header's child button asked for it. */
+  requested: boolean;
+  onDone(): void;
+  /** The parent's children are loaded (the automatic opening waits for them). */
+  ready: boolean;
+  /** Another child is viewed now. */
+  onSwitched(): void;
+}
+
+export function ChildChooser({ requested, onDone, ready, onSwitched }: ChildChooserProps) {
+  const t = usePortalTexts();
+  const { user, parent } = useSession();
+  const [automatic, setAutomatic] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!ready || !user) return;
+    setAutomatic(
+      shouldOpenChildSelection({
+        userType: user.userType,
+        children: parent.children,
+        currentChildId: parent.childId,
+        rememberedChildId: readRememberedChild(user.userId),
+      }),
+    );
+    // Decided once the children are in: a later choice closes it through `onDone`.
+  }, [ready, user?.userId]);
+
+  if (!user) return null;
+  const close = () => {
+    // Closing the dialog that opened by itself keeps the current child: remembered, so it does not ask again.
+    if (automatic && parent.childId) rememberChild(user.userId, parent.childId);
+    setAutomatic(false);
+    onDone();
+  };
+
+  return (
+    <EduChildDialog
+      open={requested || automatic}
+      students={parent.children}
+      currentId={parent.childId ?? ''}
+      busy={busy}
+      // Without a current child a choice is needed; with one, closing keeps it.
+      required={automatic && !parent.childId}
+      onEduChildSelect={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        selectChild(event.detail.child.id).then(
+          (result) => {
+            setBusy(false);
+            if (result.kind === 'selected') {
+              notice.success(`${t.childSwitched} ${result.child.realName}`);
+              onSwitched();
+            }
+            close();
+          },
+          () => setBusy(false),
+        );
+      }}
+      onEduClose={close}
+    />
+  );
+}

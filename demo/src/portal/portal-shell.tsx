@@ -1,0 +1,213 @@
+// The portal shell around the desktop and every app page (spec part 1 §2 "Header", "Top layout", "Left layout",
+// "Footer", "Background canvas"): the header with its buttons, the app icons in the header (top layout) or in the
+// collapsible side menu (left layout), the theme, message, child, download dialogs, the pop-up to-dos and the
+// footer. Theme and layout come from the session store, so a confirmed theme applies without a reload.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getHelpKey, saveIconOrder } from '@edu-portal/core/desktop/api.ts';
+import { visibleIcons, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
+import { readLeftMenu, writeLeftMenu, type LeftMenuState } from '@edu-portal/core/desktop/left-menu.ts';
+import { switchIdentity } from '@edu-portal/core/identity/api.ts';
+import { changeLanguage } from '@edu-portal/core/identity/language.ts';
+import { canSwitchIdentity } from '@edu-portal/core/identity/switch.ts';
+import { currentThemeChoice, saveThemeChoice } from '@edu-portal/core/identity/theme.ts';
+import { logoutAndLeave } from '@edu-portal/core/auth/logout.ts';
+import type { SessionUser } from '@edu-portal/core/session/types.ts';
+import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
+import { EduHeader } from '@edu-portal/react/wrappers/edu-header.ts';
+import { EduThemeDialog } from '@edu-portal/react/wrappers/edu-theme-dialog.ts';
+import { EduSideMenu } from '@edu-portal/react/wrappers/edu-side-menu.ts';
+import { EduDownloadDialog } from '@edu-portal/react/wrappers/edu-download-dialog.ts';
+import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
+import { EduThemeBackground } from '@edu-portal/react/wrappers/edu-theme-background.ts';
+import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
+import { notice } from '@edu-portal/elements/notice/notice.ts';
+import { LOGIN_PAGE, loadLoginConfig } from '../pages/login/site.ts';
+import { ChildChooser } from './child-chooser.tsx';
+import { MessageCenter, TodoReminder } from './message-center.tsx';
+import { appAddress, desktopHome, helpLink, openApp } from './navigation.ts';
+import { DOWNLOADS } from './settings.ts';
+import { usePortalTexts } from './texts.ts';
+import { usePortalData, type PortalData } from './use-portal-data.ts';
+import './portal.css';
+
+export interface PortalShellProps {
+  user: SessionUser;
+  /** On the desktop itself (identity switching is always offered there). */
+  onDesktop: boolean;
+  /**
+   * The app this page belongs to: its icon is marked current in the side menu, and its `limitUserType` decides
+   * whether the identity switch is offered here (both 2 and 3).
+   */
+  appCode?: string;
+  /** The pop-up to-do panel opens on this page (not on `/desktop/home`, where user messages are not shown). */
+  reminders: boolean;
+  children: (context: PortalContext) => ReactNode;
+}
+
+export interface PortalContext {
+  data: PortalData;
+  icons: AppIcon[];
+  theme: string;
+  reorderIcons(codes: string[]): void;
+}
+
+export function PortalShell({ user, onDesktop, appCode, reminders, children }: PortalShellProps) {
+  const t = usePortalTexts();
+  const lang = useLanguage();
+  const snapshot = useSession();
+  const { theme, layout } = snapshot;
+  const data = usePortalData(user);
+  const [messagesOpen, setMessagesOpen] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
+  const [childOpen, setChildOpen] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const [menu, setMenu] = useState<LeftMenuState>(() => readLeftMenu(user.userId));
+  const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
+  const [helpKey, setHelpKey] = useState('');
+
+  const icons = useMemo(() => (data.groups ? visibleIcons(data.groups, user.unitType) : []), [data.groups, user]);
+  const appIcon = appCode ? icons.find((icon) => icon.code === appCode) : undefined;
+  const limitUserTypes = appIcon?.limitUserTypes ?? [];
+  const identities = canSwitchIdentity({ userType: user.userType, limitUserTypes, onDesktop }) ? data.identities : [];
+
+  useEffect(() => setMenu(readLeftMenu(user.userId)), [user.userId]);
+  useEffect(() => {
+    let live = true;
+    loadLoginConfig().then((config) => {
+      if (live) setFooterMsg((config?.decorationSet.footerMsg as FooterMessage | undefined) ?? null);
+    });
+    getHelpKey().then(
+      (key) => live && setHelpKey(key),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [user.unitId]);
+
+  const help = helpLink(user, helpKey);
+  const openIcon = (icon: AppIcon) => openApp(icon, user);
+  const reorderIcons = (codes: string[]) => {
+    saveIconOrder(codes).then(
+      () => notice.success(t.orderSaved),
+      // The client has said why; the server's order comes back.
+      () => data.reloadIcons(),
+    );
+  };
+
+  return (
+    <div className="portal" data-layout={layout}>
+      <EduThemeBackground theme={theme} />
+      <EduHeader
+        className="portal-header"
+        user={user}
+        logo={user.unitImgPath}
+        messageCount={data.counts.message}
+        childName={snapshot.parent.childName ?? ''}
+        identities={identities}
+        language={lang}
+        layout={layout}
+        theme={theme}
+        icons={icons}
+        onEduOpenMessages={() => setMessagesOpen(true)}
+        onEduGoDesktop={() => location.assign(desktopHome(user))}
+        onEduSwitchChild={() => setChildOpen(true)}
+        onEduOpenTheme={() => setThemeOpen(true)}
+        onEduLogout={() => void logoutAndLeave({ loginPath: LOGIN_PAGE })}
+        onEduSwitchIdentity={(event) => {
+          switchIdentity(identities, event.detail.id).then(
+            (result) => {
+              if (result.kind !== 'switched') return;
+              notice.success(`${t.identitySwitched}${result.user.realName}`);
+              // In an app, the other identity has its own entry page (tm or spm).
+              const address = appIcon && appAddress(appIcon, result.user);
+              if (address && address !== location.pathname) location.assign(address);
+            },
+            () => undefined,
+          );
+        }}
+        onEduChangeLanguage={(event) => {
+          void changeLanguage(event.detail.language, { saveWith: currentThemeChoice(snapshot) });
+        }}
+        onEduOpenApp={(event) => openIcon(event.detail.icon)}
+      >
+        <button slot="extra" type="button" className="portal-header-button" onClick={() => setDownloadOpen(true)}>
+          {t.download}
+        </button>
+      </EduHeader>
+      <div className="portal-body">
+        {layout === 'left' && (
+          <EduSideMenu
+            className="portal-side-menu"
+            icons={icons}
+            theme={theme}
+            collapsed={menu.collapsed}
+            locked={menu.locked}
+            activeCode={appCode ?? ''}
+            onEduSideMenuChange={(event) => {
+              const next = { collapsed: event.detail.collapsed, locked: event.detail.locked };
+              writeLeftMenu(user.userId, next);
+              setMenu(next);
+            }}
+            onEduOpenApp={(event) => openIcon(event.detail.icon)}
+          />
+        )}
+        <main className="portal-main" id="portal-main">
+          {children({ data, icons, theme, reorderIcons })}
+        </main>
+      </div>
+      <EduFooter
+        className="portal-footer"
+        footerMsg={footerMsg}
+        helpCenter={help !== null}
+        helpHref={help?.url ?? ''}
+        helpTarget={help?.target ?? '_blank'}
+        version="2.0.0"
+        code={appCode ?? 'base'}
+        root="pages"
+      />
+      <MessageCenter
+        open={messagesOpen}
+        onClose={() => setMessagesOpen(false)}
+        user={user}
+        icons={icons}
+        onRead={(all) =>
+          data.setCounts((counts) => ({ ...counts, message: all ? 0 : Math.max(0, counts.message - 1) }))
+        }
+      />
+      {reminders && <TodoReminder user={user} icons={icons} onHandled={data.reloadCounts} />}
+      <ChildChooser
+        requested={childOpen}
+        onDone={() => setChildOpen(false)}
+        ready={data.parentReady}
+        onSwitched={data.reloadCounts}
+      />
+      <EduThemeDialog
+        open={themeOpen}
+        theme={theme}
+        layout={currentThemeChoice(snapshot).layout}
+        admin={data.admin}
+        onEduThemeConfirm={(event) => {
+          // Kept open until the save answers; closed on success.
+          event.preventDefault();
+          const { theme: chosen, layout: chosenLayout, syncAll } = event.detail;
+          saveThemeChoice({ theme: chosen, layout: chosenLayout, syncToAll: syncAll }, { admin: data.admin }).then(
+            ({ synced }) => {
+              setThemeOpen(false);
+              notice.success(!syncAll ? t.themeSaved : synced ? t.themeSynced : t.themeSyncFailed);
+            },
+            () => undefined,
+          );
+        }}
+        onEduClose={() => setThemeOpen(false)}
+      />
+      <EduDownloadDialog
+        open={downloadOpen}
+        installerUrl={DOWNLOADS.installerUrl}
+        portableUrl={DOWNLOADS.portableUrl}
+        version={DOWNLOADS.version}
+        onEduClose={() => setDownloadOpen(false)}
+      />
+    </div>
+  );
+}

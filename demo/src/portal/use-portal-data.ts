@@ -1,0 +1,142 @@
+// What the portal shell loads for the signed-in user (spec part 1 §4, §6, §7): the server's theme setting, the app
+// icons with their unread counts, the bell's counts, the admin check, the paired identity, a parent's children and
+// the recent apps. Everything reloads when the user changes (an identity switch is another user).
+import { useCallback, useEffect, useState } from 'react';
+import {
+  getAppIconGroups,
+  getRecentApps,
+  getThemeSetting,
+  getUnhandledCounts,
+  getUnreadCodeCounts,
+  type UnhandledCounts,
+} from '@edu-portal/core/desktop/api.ts';
+import { mergeGroupUnreadCounts, visibleIcons, type AppIcon, type IconGroup } from '@edu-portal/core/desktop/icons.ts';
+import { mergeRecentApps, readRecentApps, recentIcons } from '@edu-portal/core/desktop/recent.ts';
+import { getPairedIdentity, loadParentContext } from '@edu-portal/core/identity/api.ts';
+import { hasIdentitySwitch, identityOptions, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
+import { adoptThemeSetting } from '@edu-portal/core/identity/theme.ts';
+import { isAdmin } from '@edu-portal/core/permissions/api.ts';
+import type { SessionUser } from '@edu-portal/core/session/types.ts';
+
+export interface PortalData {
+  /** null while loading. */
+  groups: IconGroup[] | null;
+  iconsFailed: boolean;
+  counts: UnhandledCounts;
+  admin: boolean;
+  identities: IdentityOption[];
+  /** The parent's children are in the session store once this is true. */
+  parentReady: boolean;
+  recent: AppIcon[];
+  reloadIcons(): void;
+  reloadCounts(): void;
+  setGroups(groups: IconGroup[]): void;
+  setCounts(change: (counts: UnhandledCounts) => UnhandledCounts): void;
+}
+
+const NO_COUNTS: UnhandledCounts = { todo: 0, message: 0 };
+
+// The server's theme setting is put in force once per user and page: later changes are the user's own.
+const adoptedFor = new Set<string>();
+
+async function loadIcons(user: SessionUser): Promise<IconGroup[]> {
+  const [groups, counts] = await Promise.all([
+    getAppIconGroups(user),
+    // Counts are a nicety: the icons show without them.
+    getUnreadCodeCounts().catch(() => []),
+  ]);
+  return mergeGroupUnreadCounts(groups, counts);
+}
+
+export function usePortalData(user: SessionUser | null): PortalData {
+  const [groups, setGroups] = useState<IconGroup[] | null>(null);
+  const [iconsFailed, setIconsFailed] = useState(false);
+  const [counts, setCounts] = useState<UnhandledCounts>(NO_COUNTS);
+  const [admin, setAdmin] = useState(false);
+  const [identities, setIdentities] = useState<IdentityOption[]>([]);
+  const [parentReady, setParentReady] = useState(false);
+  const [recent, setRecent] = useState<AppIcon[]>([]);
+  const [iconsVersion, setIconsVersion] = useState(0);
+  const [countsVersion, setCountsVersion] = useState(0);
+  const userId = user?.userId ?? '';
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    if (!adoptedFor.has(user.userId)) {
+      adoptedFor.add(user.userId);
+      getThemeSetting().then(
+        (setting) => live && adoptThemeSetting(setting),
+        () => undefined,
+      );
+    }
+    isAdmin(user.userId).then(
+      (yes) => live && setAdmin(yes),
+      () => live && setAdmin(false),
+    );
+    setIdentities([]);
+    if (hasIdentitySwitch(user.userType)) {
+      getPairedIdentity(user).then(
+        (pair) => live && setIdentities(identityOptions(pair, user.userId)),
+        () => undefined,
+      );
+    }
+    setParentReady(false);
+    loadParentContext(user).then(
+      () => live && setParentReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // Keyed on the user id: the same user's session object may be replaced without anything changing here.
+  }, [userId]);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    setIconsFailed(false);
+    loadIcons(user).then(
+      (loaded) => {
+        if (!live) return;
+        setGroups(loaded);
+        const icons = visibleIcons(loaded, user.unitType);
+        setRecent(recentIcons(readRecentApps(user.userId), icons));
+        getRecentApps().then(
+          (remote) => live && setRecent(recentIcons(mergeRecentApps(readRecentApps(user.userId), remote), icons)),
+          () => undefined,
+        );
+      },
+      () => live && setIconsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, iconsVersion]);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    getUnhandledCounts().then(
+      (loaded) => live && setCounts(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, countsVersion]);
+
+  return {
+    groups,
+    iconsFailed,
+    counts,
+    admin,
+    identities,
+    parentReady,
+    recent,
+    reloadIcons: useCallback(() => setIconsVersion((v) => v + 1), []),
+    reloadCounts: useCallback(() => setCountsVersion((v) => v + 1), []),
+    setGroups,
+    setCounts,
+  };
+}

@@ -1,0 +1,149 @@
+import { css } from 'lit';
+import { spinnerMotionStyles } from '../internal/shared-styles.ts';
+
+export const childDialogStyles = [
+  spinnerMotionStyles,
+  css`
+    :host {
+      display: contents;
+    }
+
+    :host([hidden]) {
+      display: none;
+    }
+
+    edu-dialog {
+      --edu-dialog-width: var(--edu-child-dialog-width, 600px);
+    }
+
+    /* A required choice: no close button (Escape is off on the dialog itself). */
+    edu-dialog.blocking::part(close) {
+      display: none;
+    }
+
+    table {
+      width: 100%;
+      border-collapse: collapse;
+      font-size: 14px;
+      color: #303133;
+    }
+
+    caption {
+      caption-side: top;
+      padding: 0 0 12px;
+      text-align: left;
+      color: #606266;
+    }
+
+    th,
+    td {
+      padding: 10px 12px;
+      border-bottom: 1px solid #ebeef5;
+      text-align: left;
+      vertical-align: middle;
+    }
+
+    thead th {
+      background: #f5f7fa;
+      font-weight: 600;
+      color: #606266;
+      white-space: nowrap;
+    }
+
+    tbody th {
+      font-weight: 400;
+    }
+
+    tbody tr:hover {
+      background: #f5f7fa;
+    }
+
+    tbody tr.current {
+      background: var(--edu-color-primary-9, #ecf2fb);
+    }
+
+    .action {
+      width: 1%;
+      text-align: right;
+      white-space: nowrap;
+    }
+
+    .person {
+      display: inline-flex;
+      align-items: center;
+      gap: 10px;
+    }
+
+    .avatar {
+      flex: none;
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      width: 32px;
+      height: 32px;
+      border-radius: 50%;
+      background: var(--edu-color-primary-8, #dae5f7);
+      color: var(--edu-color-primary-dark, #3763ab);
+      font-size: 15px;
+      font-weight: 600;
+    }
+
+    .name {
+      font-weight: 600;
+    }
+
+    .tag {
+      display: inline-block;
+      padding: 0 6px;
+      border: 1px solid var(--edu-color-primary-dark, #3763ab);
+      border-radius: 3px;
+      font-size: 12px;
+      line-height: 18px;
+      color: var(--edu-color-primary-dark, #3763ab);
+      background: #fff;
+    }
+
+    .enter {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      height: 30px;
+      box-sizing: border-box;
+      padding: 0 16px;
+      border: 1px solid var(--edu-color-primary-dark, #3763ab);
+      border-radius: 4px;
+      background: var(--edu-color-primary-dark, #3763ab);
+      color: #fff;
+      font: inherit;
+      font-size: 13px;
+      cursor: pointer;
+    }
+
+    .enter:hover:not(:disabled):not([aria-disabled='true']) {
+      /* Darker, not lighter: white text keeps 4.5:1. */
+      background: color-mix(in srgb, var(--edu-color-primary-dark, #3763ab) 82%, #000);
+    }
+
+    .enter:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
+
+    .enter:disabled,
+    .enter[aria-disabled='true']:not(.pending) {
+      border-color: #dcdfe6;
+      background: #f5f7fa;
+      color: #6b6e75;
+      cursor: not-allowed;
+    }
+
+    .enter.pending {
+      cursor: progress;
+    }
+
+    .spinner {
+      width: 14px;
+      height: 14px;
+    }
+  `,
+];

@@ -1,0 +1,131 @@
+import { css } from 'lit';
+
+export const downloadDialogStyles = css`
+  :host {
+    display: contents;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  edu-dialog {
+    --edu-dialog-width: var(--edu-download-dialog-width, 560px);
+  }
+
+  .cards {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+    gap: 16px;
+  }
+
+  .card {
+    display: flex;
+    align-items: flex-start;
+    gap: 14px;
+    min-height: 112px;
+    box-sizing: border-box;
+    padding: 18px 16px;
+    border: 1px solid #dcdfe6;
+    border-radius: 8px;
+    background: #fff;
+    color: #303133;
+    text-decoration: none;
+    transition:
+      border-color 0.15s ease,
+      background-color 0.15s ease,
+      box-shadow 0.15s ease;
+  }
+
+  a.card:hover {
+    border-color: var(--edu-color-primary, #457cd6);
+    background: var(--edu-color-primary-9, #ecf2fb);
+    box-shadow: 0 4px 12px rgb(0 0 0 / 0.08);
+  }
+
+  a.card:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+  }
+
+  .card.disabled {
+    border-style: dashed;
+    background: #f5f7fa;
+    cursor: not-allowed;
+  }
+
+  .icon {
+    flex: none;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 48px;
+    height: 48px;
+    border-radius: 10px;
+    background: var(--edu-color-primary-9, #ecf2fb);
+    color: var(--edu-color-primary-dark, #3763ab);
+  }
+
+  .icon svg {
+    width: 30px;
+    height: 30px;
+  }
+
+  .card.disabled .icon {
+    background: #e4e7ed;
+    color: #606266;
+  }
+
+  .text {
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+    min-width: 0;
+  }
+
+  .title {
+    font-size: 16px;
+    font-weight: 600;
+    color: #303133;
+  }
+
+  .description {
+    font-size: 13px;
+    line-height: 1.5;
+    color: #606266;
+  }
+
+  .action {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    margin-top: 2px;
+    font-size: 13px;
+    font-weight: 600;
+    color: var(--edu-color-primary-dark, #3763ab);
+  }
+
+  .action .arrow {
+    width: 16px;
+    height: 16px;
+  }
+
+  .size {
+    font-weight: 400;
+    color: #606266;
+  }
+
+  .action.unavailable {
+    font-weight: 400;
+    color: #606266;
+  }
+
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    margin: 16px 0 0;
+    font-size: 13px;
+    color: #606266;
+  }
+`;

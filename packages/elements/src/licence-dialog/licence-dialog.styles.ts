@@ -1,0 +1,97 @@
+import { css } from 'lit';
+
+export const licenceDialogStyles = css`
+  :host {
+    display: contents;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  edu-dialog {
+    --edu-dialog-width: var(--edu-licence-dialog-width, 420px);
+    --edu-dialog-top: 25%;
+  }
+
+  /* Blocking: no close button (Escape and the backdrop are off on the dialog itself). */
+  edu-dialog.blocking::part(close) {
+    display: none;
+  }
+
+  edu-dialog.blocking::part(header) {
+    cursor: default;
+  }
+
+  .content {
+    display: flex;
+    align-items: flex-start;
+    gap: 14px;
+    padding: 4px 0;
+  }
+
+  .icon {
+    flex: none;
+    width: 40px;
+    height: 40px;
+    color: var(--edu-licence-dialog-icon-color, #d93026);
+  }
+
+  .icon svg {
+    display: block;
+    width: 100%;
+    height: 100%;
+  }
+
+  .text {
+    min-width: 0;
+  }
+
+  .message {
+    margin: 8px 0 0;
+    font-size: 15px;
+    line-height: 1.6;
+    color: #303133;
+  }
+
+  .module {
+    margin: 6px 0 0;
+    font-size: 13px;
+    color: #606266;
+  }
+
+  .module .name {
+    font-weight: 600;
+    color: #303133;
+  }
+
+  .actions {
+    display: flex;
+    justify-content: flex-end;
+  }
+
+  .home {
+    display: inline-flex;
+    align-items: center;
+    height: 32px;
+    box-sizing: border-box;
+    padding: 0 16px;
+    border: 1px solid var(--edu-color-primary-dark, #3763ab);
+    border-radius: 4px;
+    background: var(--edu-color-primary-dark, #3763ab);
+    color: #fff;
+    font-size: 14px;
+    text-decoration: none;
+  }
+
+  .home:hover {
+    /* Darker, not lighter: white text keeps 4.5:1. */
+    background: color-mix(in srgb, var(--edu-color-primary-dark, #3763ab) 82%, #000);
+    border-color: color-mix(in srgb, var(--edu-color-primary-dark, #3763ab) 82%, #000);
+  }
+
+  .home:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+  }
+`;

@@ -1,0 +1,138 @@
+import { css } from 'lit';
+import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { importanceStyles, messageButtonStyles } from './message-parts.ts';
+
+export const messageDialogStyles = [
+  visuallyHiddenStyles,
+  spinnerMotionStyles,
+  importanceStyles,
+  messageButtonStyles,
+  css`
+    :host {
+      display: contents;
+    }
+
+    :host([hidden]) {
+      display: none;
+    }
+
+    edu-dialog {
+      --edu-dialog-width: var(--edu-message-dialog-width, 600px);
+    }
+
+    .status {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      margin: 0;
+      color: #606266;
+    }
+
+    .status.busy {
+      padding: 4px 0 12px;
+    }
+
+    .spinner {
+      width: 14px;
+      height: 14px;
+      border: 2px solid var(--edu-color-primary-2, #c7d8f3);
+      border-top-color: var(--edu-color-primary, #457cd6);
+      border-radius: 50%;
+      box-sizing: border-box;
+    }
+
+    .error {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: 12px;
+      margin-bottom: 12px;
+      padding: 10px 14px;
+      border-left: 4px solid #e31d1a;
+      border-radius: 4px;
+      background: #fef0f0;
+      color: #a8071a;
+    }
+
+    .error .retry {
+      flex: none;
+    }
+
+    .list {
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
+
+    .row {
+      display: flex;
+      align-items: flex-start;
+      gap: 12px;
+      padding: 12px 4px;
+      border-bottom: 1px solid #ebeef5;
+    }
+
+    .row:last-child {
+      border-bottom: 0;
+    }
+
+    .main {
+      flex: 1;
+      min-width: 0;
+    }
+
+    .text {
+      display: block;
+      width: 100%;
+      margin: 0;
+      padding: 2px 0;
+      border: 0;
+      border-radius: 2px;
+      background: none;
+      color: #303133;
+      font: inherit;
+      line-height: 1.5;
+      text-align: start;
+      overflow-wrap: anywhere;
+      white-space: pre-line;
+      cursor: pointer;
+    }
+
+    .text:hover {
+      color: var(--edu-color-primary-dark, #3763ab);
+      text-decoration: underline;
+    }
+
+    .untitled {
+      color: #6b6e75;
+    }
+
+    .meta {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 12px;
+      margin-top: 4px;
+      color: #6b6e75;
+      font-size: 12px;
+    }
+
+    .module {
+      padding: 0 6px;
+      border-radius: 2px;
+      background: var(--edu-color-primary-0, #f0f5fc);
+      color: var(--edu-color-primary-dark, #3763ab);
+    }
+
+    .read {
+      flex: none;
+      min-height: 28px;
+      padding: 3px 10px;
+      font-size: 13px;
+    }
+
+    edu-empty {
+      --edu-empty-padding: 24px 0;
+      --edu-empty-image-size: 120px;
+    }
+  `,
+];

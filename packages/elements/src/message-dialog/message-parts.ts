@@ -1,0 +1,128 @@
+/**
+ * Parts shared by `<edu-message-dialog>` and `<edu-todo-panel>`.
+ *
+ * The importance marker shared by `<edu-message-dialog>` and `<edu-todo-panel>`: the level's colour (core
+ * `importanceColor`, overridable by the theme's `--edu-color-importance-N`) around the level's number, with the
+ * spoken text "重要程度 N". Colour is never the only cue: the number is visible and the text is read.
+ */
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import { msg } from '@lit/localize';
+import { formatRelativeTime } from '@edu-portal/core/format/relative-time.ts';
+import { importanceColor, importanceLevel } from '@edu-portal/core/messages/message.ts';
+
+/** "重要程度" / "Importance", followed by the level. */
+export function importanceText(value: unknown): string {
+  return `${msg('重要程度', { id: 'messageDialog.importance' })} ${importanceLevel(value)}`;
+}
+
+export function importanceMarker(value: unknown): TemplateResult {
+  const level = importanceLevel(value);
+  const color = `var(--edu-color-importance-${level}, ${importanceColor(level)})`;
+  return html`<span
+    part="importance"
+    class="importance"
+    data-level=${level}
+    style=${styleMap({ '--_importance': color })}
+    ><span class="importance-level" aria-hidden="true">${level}</span
+    ><span class="visually-hidden">${importanceText(level)}</span></span
+  >`;
+}
+
+/** Module code → localised name: a record, or a map such as core `moduleNames` gives. */
+export type ModuleNames = Readonly<Record<string, string>> | ReadonlyMap<string, string>;
+
+/** The name shown for a module code: the host's localised name, else the code itself. */
+export function moduleLabel(code: string, names: ModuleNames): string {
+  const name =
+    names instanceof Map
+      ? names.get(code)
+      : Object.hasOwn(names, code)
+        ? (names as Readonly<Record<string, string>>)[code]
+        : undefined;
+  return name?.trim() ? name : code;
+}
+
+/** `<time>` of a message or to-do date in core's relative format; nothing for an unreadable date. */
+export function dateTemplate(date: number): TemplateResult | typeof nothing {
+  if (!Number.isFinite(date)) return nothing;
+  const text = formatRelativeTime(date);
+  return text ? html`<time part="date" class="date" datetime=${new Date(date).toISOString()}>${text}</time>` : nothing;
+}
+
+export const importanceStyles = css`
+  .importance {
+    position: relative;
+    display: inline-flex;
+    flex: none;
+    align-items: center;
+    justify-content: center;
+    box-sizing: border-box;
+    width: 24px;
+    height: 24px;
+    border: 2px solid var(--_importance);
+    border-radius: 50%;
+    /* A light tint of the level's colour under dark text: readable whatever the colour. */
+    background: color-mix(in srgb, var(--_importance) 18%, #fff);
+    color: #303133;
+    font-size: 12px;
+    font-weight: 700;
+    line-height: 1;
+  }
+`;
+
+/** Buttons of the message dialog, the module-expiry dialog and the to-do panel. */
+export const messageButtonStyles = css`
+  .button,
+  .actions button {
+    box-sizing: border-box;
+    min-height: 32px;
+    padding: 5px 14px;
+    border: 1px solid #dcdfe6;
+    border-radius: 4px;
+    background: #fff;
+    color: #303133;
+    font: inherit;
+    line-height: 20px;
+    cursor: pointer;
+    white-space: nowrap;
+  }
+
+  .button:hover:not(:disabled),
+  .actions button:hover:not(:disabled) {
+    border-color: var(--edu-color-primary-3, #a2bdeb);
+    background: var(--edu-color-primary-0, #f0f5fc);
+    color: var(--edu-color-primary-dark, #3763ab);
+  }
+
+  .button.primary,
+  .actions button.primary {
+    border-color: var(--edu-color-primary-dark, #3763ab);
+    background: var(--edu-color-primary-dark, #3763ab);
+    color: #fff;
+  }
+
+  .button.primary:hover:not(:disabled),
+  .actions button.primary:hover:not(:disabled) {
+    background: var(--edu-color-primary, #457cd6);
+    color: #fff;
+  }
+
+  button:disabled {
+    cursor: not-allowed;
+    border-color: #e4e7ed;
+    background: #f5f7fa;
+    color: #6b6e75;
+  }
+
+  button:focus-visible {
+    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline-offset: 2px;
+  }
+
+  .actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 8px;
+  }
+`;

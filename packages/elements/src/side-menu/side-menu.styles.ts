@@ -1,0 +1,189 @@
+import { css } from 'lit';
+import { appTileStyles } from '../desktop/app-tile.ts';
+import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+
+export const sideMenuStyles = [
+  visuallyHiddenStyles,
+  appTileStyles,
+  css`
+    :host {
+      display: block;
+      box-sizing: border-box;
+      width: var(--edu-side-menu-width, 200px);
+      height: 100%;
+      overflow: hidden;
+      background: var(--edu-side-menu-background, #fff);
+      color: var(--edu-side-menu-color, #303133);
+      border-right: 1px solid rgb(0 0 0 / 0.06);
+      box-shadow: 2px 0 8px rgb(31 45 61 / 0.04);
+      font-size: 14px;
+      transition: width 0.2s ease;
+      --_primary: var(--edu-color-primary, #457cd6);
+      --_tile-size: 28px;
+      --_tile-font: 15px;
+    }
+
+    :host([collapsed]) {
+      width: var(--edu-side-menu-collapsed-width, 64px);
+    }
+
+    :host([hidden]) {
+      display: none;
+    }
+
+    .base {
+      display: flex;
+      flex-direction: column;
+      height: 100%;
+    }
+
+    .controls {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: 4px;
+      padding: 8px 10px;
+      border-bottom: 1px solid rgb(0 0 0 / 0.06);
+    }
+
+    :host([collapsed]) .controls {
+      flex-direction: column;
+      padding: 8px 0;
+    }
+
+    .toggle,
+    .lock {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      width: 36px;
+      height: 32px;
+      padding: 0;
+      border: 0;
+      border-radius: 6px;
+      background: transparent;
+      color: inherit;
+      cursor: pointer;
+    }
+
+    .toggle svg,
+    .lock svg {
+      width: 20px;
+      height: 20px;
+      fill: currentColor;
+    }
+
+    .toggle:hover,
+    .lock:hover {
+      background: rgb(0 0 0 / 0.05);
+    }
+
+    .toggle[aria-disabled='true'] {
+      cursor: not-allowed;
+      opacity: 0.45;
+    }
+
+    .toggle[aria-disabled='true']:hover {
+      background: transparent;
+    }
+
+    .lock[aria-pressed='true'] {
+      background: var(--edu-side-menu-active-background, var(--edu-color-primary-9, #ecf2fb));
+      color: var(--edu-color-primary-dark, #2f5fae);
+    }
+
+    .list {
+      flex: 1;
+      min-height: 0;
+      margin: 0;
+      padding: 8px;
+      overflow: hidden auto;
+      list-style: none;
+    }
+
+    :host([collapsed]) .list {
+      padding: 8px 6px;
+    }
+
+    .app {
+      position: relative;
+      display: flex;
+      align-items: center;
+      gap: 12px;
+      width: 100%;
+      min-height: 44px;
+      margin: 2px 0;
+      padding: 6px 10px;
+      box-sizing: border-box;
+      border: 0;
+      border-radius: 8px;
+      background: transparent;
+      color: inherit;
+      font: inherit;
+      text-align: start;
+      cursor: pointer;
+    }
+
+    :host([collapsed]) .app {
+      justify-content: center;
+      padding: 8px 0;
+    }
+
+    .app:hover {
+      background: rgb(0 0 0 / 0.04);
+    }
+
+    .app[aria-current='page'] {
+      background: var(--edu-side-menu-active-background, var(--edu-color-primary-9, #ecf2fb));
+      font-weight: 600;
+    }
+
+    .app[aria-current='page']::before {
+      content: '';
+      position: absolute;
+      left: 0;
+      top: 10px;
+      bottom: 10px;
+      width: 3px;
+      border-radius: 2px;
+      background: var(--_primary);
+    }
+
+    .app:focus-visible,
+    .toggle:focus-visible,
+    .lock:focus-visible {
+      outline: 2px solid var(--_primary);
+      outline-offset: -2px;
+    }
+
+    .label {
+      min-width: 0;
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
+    }
+
+    .fallback {
+      border-radius: calc(var(--edu-app-icon-radius, 14px) / 2);
+    }
+
+    .image {
+      border-radius: calc(var(--edu-app-icon-radius, 14px) / 2);
+    }
+
+    .badge {
+      min-width: 16px;
+      height: 16px;
+      padding: 0 4px;
+      font-size: 10px;
+      line-height: 16px;
+      transform: translate(45%, -40%);
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      :host {
+        transition: none;
+      }
+    }
+  `,
+];

@@ -1,0 +1,138 @@
+import { LitElement, html, type PropertyValues } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { localized } from '@lit/localize';
+import { ensureLocalization } from '../internal/localize.ts';
+import { throttle, type Throttled } from '../internal/throttle.ts';
+import { paintInk } from './ink.ts';
+import { paintLotus } from './lotus.ts';
+import { themeBackgroundStyles } from './theme-background.styles.ts';
+
+/** The themes that have a background painting (spec part 1 §2 "Background canvas"). */
+export const BACKGROUND_THEMES = ['ink', 'lotus'] as const;
+export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
+
+const PAINTERS: Readonly<Record<BackgroundTheme, (ctx: CanvasRenderingContext2D, w: number, h: number) => void>> = {
+  ink: paintInk,
+  lotus: paintLotus,
+};
+
+/** Resizes are throttled to this many ms (a repaint of a full-HD viewport takes about 60–200 ms). */
+export const BACKGROUND_RESIZE_THROTTLE_MS = 150;
+/** Device pixel ratio used at most, and the most device pixels painted: the picture is soft by nature. */
+const MAX_PIXEL_RATIO = 2;
+const MAX_DEVICE_PIXELS = 5_000_000;
+
+export function isBackgroundTheme(theme: string): theme is BackgroundTheme {
+  return (BACKGROUND_THEMES as readonly string[]).includes(theme);
+}
+
+/**
+ * The background canvas of the named themes (spec part 1 §2 "Background canvas. Drawn for the ink and lotus
+ * themes."): an ink-wash landscape for `ink`, a lotus pond for `lotus`, painted procedurally on a canvas that fills
+ * the viewport behind the page. For any other theme it paints nothing and the host is not displayed.
+ *
+ * The host is `position: fixed; inset: 0` with `z-index: -1`, `pointer-events: none` and `aria-hidden="true"`: pure
+ * decoration, never in the way of the pointer or of assistive technology. Put it first in the page (a page whose own
+ * background is opaque hides a negative z-index: give the element a z-index of 0 and the page content a higher
+ * one, or a transparent body). The picture is seeded, so a size always gives the same image; it is painted again
+ * when the viewport's size or the device pixel ratio changes (throttled), and it does not move.
+ *
+ * @summary Painted background of the ink and lotus themes.
+ * @tagname edu-theme-background
+ *
+ * @csspart canvas - The `<canvas>`.
+ *
+ * @cssprop [--edu-theme-background-z-index=-1] - Stacking of the fixed background.
+ */
+@localized()
+export class EduThemeBackground extends LitElement {
+  static override styles = themeBackgroundStyles;
+
+  /** The theme in force (ink, lotus, cartoon or a colour). Only `ink` and `lotus` are painted. */
+  @property() theme = '';
+
+  @query('canvas') private canvas!: HTMLCanvasElement;
+
+  private readonly internals = this.attachInternals();
+  private observer: ResizeObserver | null = null;
+  private pixelRatioQuery: MediaQueryList | null = null;
+  private readonly throttledPaint: Throttled = throttle(() => this.paint(), BACKGROUND_RESIZE_THROTTLE_MS);
+  /** What the canvas shows now: theme, size and ratio. */
+  private painted = '';
+
+  override connectedCallback(): void {
+    ensureLocalization();
+    super.connectedCallback();
+    this.setAttribute('aria-hidden', 'true');
+    this.observer = new ResizeObserver(() => this.throttledPaint());
+    this.observer.observe(this);
+    this.watchPixelRatio();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer?.disconnect();
+    this.observer = null;
+    this.pixelRatioQuery?.removeEventListener('change', this.onPixelRatioChange);
+    this.pixelRatioQuery = null;
+    this.throttledPaint.cancel();
+  }
+
+  /** Paints again now (the element does so by itself on theme, size and pixel ratio changes). */
+  redraw(): void {
+    this.painted = '';
+    this.paint();
+  }
+
+  protected override render() {
+    return html`<canvas part="canvas" aria-hidden="true"></canvas>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('theme')) {
+      if (isBackgroundTheme(this.theme)) this.internals.states.add('drawn');
+      else this.internals.states.delete('drawn');
+      this.painted = '';
+      this.paint();
+    }
+  }
+
+  private readonly onPixelRatioChange = () => {
+    this.watchPixelRatio();
+    this.throttledPaint();
+  };
+
+  /** A query that matches only the current ratio, so its change event tells when the ratio changes. */
+  private watchPixelRatio(): void {
+    this.pixelRatioQuery?.removeEventListener('change', this.onPixelRatioChange);
+    this.pixelRatioQuery = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    this.pixelRatioQuery.addEventListener('change', this.onPixelRatioChange);
+  }
+
+  private paint(): void {
+    const canvas = this.canvas;
+    if (!canvas) return;
+    const theme = this.theme;
+    if (!isBackgroundTheme(theme)) {
+      // Cleared, and its memory given back.
+      canvas.width = 0;
+      canvas.height = 0;
+      this.painted = '';
+      return;
+    }
+    const width = this.clientWidth;
+    const height = this.clientHeight;
+    if (!width || !height) return; // not laid out yet: the resize observer will call again
+    let ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+    ratio = Math.min(ratio, Math.sqrt(MAX_DEVICE_PIXELS / (width * height)));
+    const key = `${theme} ${width}x${height}@${ratio}`;
+    if (key === this.painted) return;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
+    PAINTERS[theme](ctx, width, height);
+    this.painted = key;
+  }
+}

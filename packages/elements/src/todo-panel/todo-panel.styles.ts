@@ -1,0 +1,198 @@
+import { css } from 'lit';
+import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { importanceStyles, messageButtonStyles } from '../message-dialog/message-parts.ts';
+
+export const todoPanelStyles = [
+  visuallyHiddenStyles,
+  importanceStyles,
+  messageButtonStyles,
+  css`
+    :host {
+      display: contents;
+    }
+
+    :host([hidden]) {
+      display: none;
+    }
+
+    .panel {
+      position: fixed;
+      right: var(--edu-todo-panel-offset, 16px);
+      bottom: var(--edu-todo-panel-offset, 16px);
+      z-index: var(--edu-z-popup, 10000);
+      display: flex;
+      flex-direction: column;
+      box-sizing: border-box;
+      width: min(var(--edu-todo-panel-width, 340px), calc(100vw - 2 * var(--edu-todo-panel-offset, 16px)));
+      max-height: calc(100vh - 2 * var(--edu-todo-panel-offset, 16px));
+      border: 1px solid #e4e7ed;
+      border-radius: 6px;
+      background: #fff;
+      box-shadow: 0 6px 24px rgb(0 0 0 / 0.16);
+      color: #303133;
+      font-size: 14px;
+      line-height: 1.5;
+      overflow: hidden;
+    }
+
+    .header {
+      display: flex;
+      flex: none;
+      align-items: center;
+      justify-content: space-between;
+      gap: 8px;
+      padding: 8px 8px 8px 16px;
+      background: var(--edu-color-primary-dark, #3763ab);
+      color: #fff;
+    }
+
+    .title {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      margin: 0;
+      font-size: 15px;
+      font-weight: 600;
+    }
+
+    .count {
+      min-width: 20px;
+      padding: 0 6px;
+      border-radius: 10px;
+      background: #fff;
+      color: var(--edu-color-primary-dark, #3763ab);
+      font-size: 12px;
+      line-height: 20px;
+      text-align: center;
+      box-sizing: border-box;
+    }
+
+    .close {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      width: 32px;
+      height: 32px;
+      padding: 0;
+      border: 0;
+      border-radius: 4px;
+      background: none;
+      color: #fff;
+      cursor: pointer;
+    }
+
+    .close svg {
+      width: 14px;
+      height: 14px;
+      fill: currentColor;
+    }
+
+    .close:hover {
+      background: rgb(255 255 255 / 0.16);
+    }
+
+    .close:focus-visible {
+      outline: 2px solid #fff;
+      outline-offset: -2px;
+    }
+
+    .list {
+      flex: 1;
+      margin: 0;
+      padding: 0 16px;
+      overflow-y: auto;
+      list-style: none;
+    }
+
+    .item {
+      display: flex;
+      align-items: flex-start;
+      gap: 10px;
+      padding: 12px 0;
+      border-bottom: 1px solid #ebeef5;
+    }
+
+    .item:last-child {
+      border-bottom: 0;
+    }
+
+    .main {
+      flex: 1;
+      min-width: 0;
+    }
+
+    .item-title {
+      margin: 0;
+      font-weight: 600;
+      overflow-wrap: anywhere;
+    }
+
+    .untitled {
+      color: #6b6e75;
+      font-weight: 400;
+    }
+
+    .content {
+      margin: 2px 0 0;
+      color: #606266;
+      overflow-wrap: anywhere;
+      white-space: pre-line;
+    }
+
+    .meta {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 12px;
+      margin-top: 4px;
+      color: #6b6e75;
+      font-size: 12px;
+    }
+
+    .module {
+      padding: 0 6px;
+      border-radius: 2px;
+      background: var(--edu-color-primary-0, #f0f5fc);
+      color: var(--edu-color-primary-dark, #3763ab);
+    }
+
+    .item-actions {
+      display: flex;
+      justify-content: flex-end;
+      gap: 8px;
+      margin-top: 8px;
+    }
+
+    .item-actions .button {
+      min-height: 28px;
+      padding: 3px 12px;
+      font-size: 13px;
+    }
+
+    .pager {
+      display: flex;
+      flex: none;
+      align-items: center;
+      justify-content: space-between;
+      gap: 8px;
+      padding: 8px 16px 12px;
+      border-top: 1px solid #ebeef5;
+    }
+
+    .pager .button {
+      min-height: 28px;
+      padding: 3px 12px;
+      font-size: 13px;
+    }
+
+    .pages {
+      color: #606266;
+      font-variant-numeric: tabular-nums;
+    }
+
+    @media (forced-colors: active) {
+      .panel {
+        border-color: CanvasText;
+      }
+    }
+  `,
+];

@@ -1,0 +1,114 @@
+import { expect } from '@open-wc/testing';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { MenuNode } from '@edu-portal/core/permissions/menu.ts';
+import { createPermissionStore, permissions } from '@edu-portal/core/permissions/store.ts';
+import { Permit, PermissionProvider, usePermit } from './permit.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function node(code: string): MenuNode {
+  return { code, name: code, englishName: '', resourceType: 1, menuRoute: '', applicationCode: 'base', children: [] };
+}
+
+/** A store whose tree calls the test answers by hand. */
+function drivenStore() {
+  const pending: ((tree: MenuNode[]) => void)[] = [];
+  const store = createPermissionStore({ loadTree: () => new Promise<MenuNode[]>((resolve) => pending.push(resolve)) });
+  async function grant(...codes: string[]): Promise<void> {
+    await act(async () => {
+      const loading = store.load({ userType: 2 }, 'base');
+      pending.shift()!(codes.map(node));
+      await loading;
+    });
+  }
+  return { store, grant };
+}
+
+describe('React permissions: usePermit and <Permit>', () => {
+  let container: HTMLElement;
+  let root: Root;
+
+  beforeEach(() => {
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('<Permit> renders its children only while any code is permitted, else the fallback', async () => {
+    const { store, grant } = drivenStore();
+    act(() =>
+      root.render(
+        <PermissionProvider store={store}>
+          <Permit codes="base_role">
+            <button>role</button>
+          </Permit>
+          <Permit codes={['x', 'base_unit']} fallback={<span>no unit</span>}>
+            <button>unit</button>
+          </Permit>
+        </PermissionProvider>,
+      ),
+    );
+    expect(container.textContent).to.equal('no unit');
+    await grant('base_unit');
+    expect(container.textContent).to.equal('unit');
+    await grant('base_role');
+    expect(container.textContent).to.equal('roleno unit');
+    await act(async () => store.reset());
+    expect(container.textContent).to.equal('no unit');
+  });
+
+  it('usePermit follows the store and re-renders only when its answer changes', async () => {
+    const { store, grant } = drivenStore();
+    let renders = 0;
+    function Probe({ codes }: { codes: string }) {
+      renders++;
+      return <output>{String(usePermit(codes))}</output>;
+    }
+    act(() =>
+      root.render(
+        <PermissionProvider store={store}>
+          <Probe codes="a, b" />
+        </PermissionProvider>,
+      ),
+    );
+    expect(container.textContent).to.equal('false');
+    await grant('b');
+    expect(container.textContent).to.equal('true');
+    const before = renders;
+    await act(async () => {
+      await store.load({ userType: 3 }, 'base'); // still permitted: no render
+    });
+    expect(renders).to.equal(before);
+    act(() =>
+      root.render(
+        <PermissionProvider store={store}>
+          <Probe codes="" />
+        </PermissionProvider>,
+      ),
+    );
+    expect(container.textContent).to.equal('false');
+  });
+
+  it("without a provider it reads core's page store", async () => {
+    act(() =>
+      root.render(
+        <Permit codes="anything" fallback="hidden">
+          shown
+        </Permit>,
+      ),
+    );
+    expect(container.textContent).to.equal('hidden');
+    await act(async () => {
+      await permissions.load({ userType: 1 }, 'base'); // not restricted by menu codes: no tree call
+    });
+    expect(container.textContent).to.equal('shown');
+    await act(async () => permissions.reset());
+    expect(container.textContent).to.equal('hidden');
+  });
+});
