@@ -36,7 +36,7 @@ function DesktopContent({ user, context }: { user: SessionUser; context: PortalC
       <section className="portal-welcome" aria-labelledby="portal-welcome-title">
         <div>
           <h1 id="portal-welcome-title">
-            {greeting(t, new Date().getHours())}，{user.realName}
+            {fill(t.greetingLine, { greeting: greeting(t, new Date().getHours()), name: user.realName })}
           </h1>
           <p className="portal-welcome-line">
             {t.todayIs} {today}

@@ -35,7 +35,7 @@ export const messageDialogStyles = [
     .spinner {
       width: 14px;
       height: 14px;
-      border: 2px solid var(--edu-color-primary-2, #c7d8f3);
+      border: 2px solid var(--edu-color-primary-7, #c7d8f3);
       border-top-color: var(--edu-color-primary, #457cd6);
       border-radius: 50%;
       box-sizing: border-box;
@@ -119,7 +119,7 @@ export const messageDialogStyles = [
     .module {
       padding: 0 6px;
       border-radius: 2px;
-      background: var(--edu-color-primary-0, #f0f5fc);
+      background: var(--edu-color-primary-9, #f0f5fc);
       color: var(--edu-color-primary-dark, #3763ab);
     }
 

@@ -90,8 +90,8 @@ export const messageButtonStyles = css`
 
   .button:hover:not(:disabled),
   .actions button:hover:not(:disabled) {
-    border-color: var(--edu-color-primary-3, #a2bdeb);
-    background: var(--edu-color-primary-0, #f0f5fc);
+    border-color: var(--edu-color-primary-6, #a2bdeb);
+    background: var(--edu-color-primary-9, #f0f5fc);
     color: var(--edu-color-primary-dark, #3763ab);
   }
 

@@ -38,7 +38,7 @@ export const moduleExpiryStyles = css`
     /* Stays in view while the dialog's body scrolls a long table. */
     position: sticky;
     top: 0;
-    background: var(--edu-color-primary-0, #f0f5fc);
+    background: var(--edu-color-primary-9, #f0f5fc);
     color: #303133;
     font-weight: 600;
     white-space: nowrap;

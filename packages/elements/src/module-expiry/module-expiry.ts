@@ -55,7 +55,7 @@ const STATUS_CLASS: Readonly<Record<ModuleExpiryStatus, string>> = {
  * @cssprop [--edu-module-expiry-width=560px] - Width of the dialog.
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
  * @cssprop [--edu-color-primary-dark=#3763ab] - The close button.
- * @cssprop [--edu-color-primary-0=#f0f5fc] - Background of the table's header.
+ * @cssprop [--edu-color-primary-9=#f0f5fc] - Background of the table's header.
  */
 @localized()
 export class EduModuleExpiryDialog extends LitElement {

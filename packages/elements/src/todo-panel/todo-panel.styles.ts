@@ -151,7 +151,7 @@ export const todoPanelStyles = [
     .module {
       padding: 0 6px;
       border-radius: 2px;
-      background: var(--edu-color-primary-0, #f0f5fc);
+      background: var(--edu-color-primary-9, #f0f5fc);
       color: var(--edu-color-primary-dark, #3763ab);
     }
 
