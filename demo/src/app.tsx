@@ -66,6 +66,11 @@ function Layout() {
         <ChartNavLink />
         <ViewportNavLink />
         <HeaderNavLink />
+        <h2>{t.navPortal}</h2>
+        {/* Pages of their own (no catalogue around them): the desktop asks for a login first. */}
+        <a href="#/desktop">{t.navDesktop}</a>
+        <a href="#/mobile">{t.navMobile}</a>
+        <a href="/help/">{t.navHelp}</a>
         <h2>{t.navAccount}</h2>
         <NavLink to="/session">{t.navSession}</NavLink>
         <LoginNavLink />

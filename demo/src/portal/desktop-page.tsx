@@ -8,6 +8,7 @@ import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
 import { openApp } from './navigation.ts';
+import { RequireUser } from './require-user.tsx';
 import { fill, groupNames, usePortalTexts } from './texts.ts';
 
 function greeting(t: ReturnType<typeof usePortalTexts>, hour: number): string {
@@ -79,11 +80,13 @@ function DesktopContent({ user, context }: { user: SessionUser; context: PortalC
 
 /** `reminders`: the landing desktop shows the pop-up to-dos; `/desktop/home` does not show user messages. */
 export function DesktopPage({ reminders }: { reminders: boolean }) {
-  const { user } = useSession();
-  if (!user) return null;
   return (
-    <PortalShell user={user} onDesktop reminders={reminders}>
-      {(context) => <DesktopContent user={user} context={context} />}
-    </PortalShell>
+    <RequireUser>
+      {(user) => (
+        <PortalShell user={user} onDesktop reminders={reminders}>
+          {(context) => <DesktopContent user={user} context={context} />}
+        </PortalShell>
+      )}
+    </RequireUser>
   );
 }

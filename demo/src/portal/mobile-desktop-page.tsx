@@ -7,27 +7,28 @@ import { badgeText } from '@edu-portal/core/desktop/header.ts';
 import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { LANGUAGE_NAMES } from '@edu-portal/core/identity/language.ts';
+import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';
 import { MessageCenter } from './message-center.tsx';
 import { openApp } from './navigation.ts';
 import { usePortalTexts } from './texts.ts';
 import { usePortalData } from './use-portal-data.ts';
+import { RequireUser } from './require-user.tsx';
 import './portal.css';
 
-export function MobileDesktopPage() {
+function MobileDesktop({ user }: { user: SessionUser }) {
   const t = usePortalTexts();
   const lang = useLanguage();
-  const { user, theme } = useSession();
+  const { theme } = useSession();
   const data = usePortalData(user);
   const [messagesOpen, setMessagesOpen] = useState(false);
-  const icons = useMemo(() => (user && data.groups ? visibleIcons(data.groups, user.unitType) : []), [data, user]);
+  const icons = useMemo(() => (data.groups ? visibleIcons(data.groups, user.unitType) : []), [data.groups, user]);
   const view = useMemo(
     // One flat list on a phone, whoever the user is.
-    () => (user && data.groups ? { grouped: false as const, icons } : null),
-    [data.groups, user, icons],
+    () => (data.groups ? { grouped: false as const, icons } : null),
+    [data.groups, icons],
   );
-  if (!user) return null;
   const count = badgeText(data.counts.message);
   return (
     <div className="portal-mobile">
@@ -75,4 +76,8 @@ export function MobileDesktopPage() {
       />
     </div>
   );
+}
+
+export function MobileDesktopPage() {
+  return <RequireUser>{(user) => <MobileDesktop user={user} />}</RequireUser>;
 }
