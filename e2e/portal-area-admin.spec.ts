@@ -10,6 +10,7 @@ import {
   bell,
   collectPageErrors,
   desktop,
+  dialogHost,
   header,
   portalShot,
   reseed,
@@ -112,11 +113,12 @@ test.describe('admin theme sync', () => {
     await header(page).getByRole('button', { name: '主题', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '主题设置' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('radio', { name: '清新绿' }).check();
-    const sync = dialog.getByRole('checkbox', { name: '同步给所有用户' });
+    const content = dialogHost(page, dialog);
+    await content.getByRole('radio', { name: '清新绿' }).check();
+    const sync = content.getByRole('checkbox', { name: '同步给所有用户' });
     await sync.check();
     await portalShot(page, 'admin-theme-sync');
-    await dialog.getByRole('button', { name: '确定' }).click();
+    await content.getByRole('button', { name: '确定' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('主题已保存，并已同步给本单位所有用户')).toBeVisible();
     await expect.poll(() => primaryColour(page)).toBe(GREEN);
@@ -137,10 +139,11 @@ test.describe('admin theme sync', () => {
     await page.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
     await expect(welcome(page, '李明华')).toBeVisible();
     await header(page).getByRole('button', { name: '主题', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: '主题设置' });
-    await expect(dialog.getByRole('radio', { name: '清新绿' })).toBeVisible();
-    await expect(dialog.getByRole('checkbox')).toHaveCount(0);
-    await expect(dialog.getByText('同步给所有用户')).toHaveCount(0);
+    const content = dialogHost(page, page.getByRole('dialog', { name: '主题设置' }));
+    await expect(content.getByRole('radio', { name: '清新绿' })).toBeVisible();
+    await expect(content.getByRole('radio', { name: '科技蓝' })).toBeChecked();
+    await expect(content.getByRole('checkbox')).toHaveCount(0);
+    await expect(content.getByText('同步给所有用户')).toHaveCount(0);
   });
 });
 
