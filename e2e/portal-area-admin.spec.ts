@@ -120,7 +120,7 @@ test.describe('admin theme sync', () => {
     await portalShot(page, 'admin-theme-sync');
     await content.getByRole('button', { name: '确定' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('主题已保存，并已同步给本单位所有用户')).toBeVisible();
+    await expect(page.getByText('主题已保存，并已同步给本单位所有用户', { exact: true })).toBeVisible();
     await expect.poll(() => primaryColour(page)).toBe(GREEN);
 
     // A fresh browser, another user of the unit: the synced theme reaches them.
