@@ -12,6 +12,7 @@ import {
   sessionUser,
   signInWithForm,
 } from './login-helpers.ts';
+import { logOutFromHeader } from './portal-helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 
@@ -183,9 +184,8 @@ test('after a logout the remembered password does not sign in by itself', async 
   await page.goto('/#/login');
   await signInWithForm(page, 'teacher1', PASSWORD, true);
   await expectLanded(page);
-  await page.goto('/#/session');
-  await page.locator('.login-account').getByRole('button', { name: '退出', exact: true }).click();
-  await page.locator('edu-dialog').getByRole('button', { name: '退出', exact: true }).click();
+  // The portal header's logout, with its confirmation.
+  await logOutFromHeader(page);
   await expect(page).toHaveURL(/#\/login$/);
   await resetServer(request);
   await page.goto('/pages/base/pc_desktop_all/index.html');
@@ -209,9 +209,9 @@ test('inside WeChat the social info call leads to the provider and back, signed 
       .filter({ hasText: 'teacher1' })
       .getByRole('button', { name: /Scan as/ })
       .click();
-    // The host has started there, signed in (its account buttons show), and cleaned the address.
-    await expect(page.locator('.login-account')).toBeVisible();
-    await expect(page).toHaveURL(/\/pages\/base\/pc_desktop_all\/index\.html$/);
+    // The portal has started there, signed in (its header welcomes the user), and cleaned the address.
+    await expectLanded(page);
+    await expect(page).toHaveURL(/\/pages\/base\/pc_desktop_all\/index\.html(#\/desktop)?$/);
     expect(await sessionUser(page)).toBe('teacher1');
     expectNoCredentials(page);
   } finally {

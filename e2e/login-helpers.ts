@@ -13,10 +13,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The default landing page of a school teacher on a pc, in production (root path `pages`). */
 export const SCHOOL_HOME = /\/pages\/base\/pc_desktop_all\/index\.html/;
 
-/** Landed on the school home, and the host has finished starting there (its account buttons show). */
+/** Landed on the school home, and the portal has started there (its header welcomes the signed-in user). */
 export async function expectLanded(page: Page): Promise<void> {
   await expect(page).toHaveURL(SCHOOL_HOME);
-  await expect(page.locator('.login-account')).toBeVisible();
+  await expect(page.locator('edu-header').getByText(/欢迎您，\S/)).toBeVisible();
 }
 
 /** The fields of the login box (or dialog) inside `scope`, found by their labels as a person would. */

@@ -19,6 +19,7 @@ import {
   signIn,
   signInWithForm,
 } from './login-helpers.ts';
+import { logOutFromHeader, logoutSteps } from './portal-helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 
@@ -108,10 +109,8 @@ test('remember password: the stored record never holds the password readable, an
     expect(decoded).not.toContain(PASSWORD);
   }
 
-  // Logout (with its confirmation), then the login page fills in the remembered login.
-  await page.goto('/#/session');
-  await page.locator('.login-account').getByRole('button', { name: '退出', exact: true }).click();
-  await page.locator('edu-dialog').getByRole('button', { name: '退出', exact: true }).click();
+  // Logout from the portal header (with its confirmation), then the login page fills in the remembered login.
+  await logOutFromHeader(page);
   await expect(page).toHaveURL(/#\/login$/);
   const form = loginForm(page.locator('edu-login-box'));
   await expect(form.account).toHaveValue('teacher1');
@@ -122,8 +121,8 @@ test('remember password: the stored record never holds the password readable, an
 
 test('logout asks first, then ends the session and clears what the spec lists', async ({ page }) => {
   await signIn(page, 'teacher1');
-  await page.goto('/#/session');
-  await expect(page.getByTestId('session-status')).toHaveText('已登录');
+  await page.goto('/pages/base/pc_desktop_all/index.html');
+  await expectLanded(page);
   await page.evaluate(() => {
     sessionStorage.setItem('scratch', 'x');
     localStorage.setItem('AUTO_LOGIN_NUM', '2');
@@ -131,17 +130,18 @@ test('logout asks first, then ends the session and clears what the spec lists', 
 
   // The switch-account button is for development only: this build has none.
   await expect(page.getByRole('button', { name: /切换账号/ })).toHaveCount(0);
-  // The header's logout button asks; cancelling keeps the session.
-  await page.locator('.login-account').getByRole('button', { name: '退出', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: '退出登录' });
-  await expect(confirm).toBeVisible();
-  await expect(page.getByText('确定要退出登录吗？')).toBeVisible();
-  await page.locator('edu-dialog').getByRole('button', { name: '取消' }).click();
-  await expect(confirm).toBeHidden();
+  // The portal header's logout button asks; cancelling keeps the session.
+  const logout = logoutSteps(page);
+  await logout.button.click();
+  await expect(logout.confirm).toBeVisible();
+  await expect(logout.text).toBeVisible();
+  await logout.cancel.click();
+  await expect(logout.confirm).toBeHidden();
   expect(await sessionUser(page)).toBe('teacher1');
 
-  await page.locator('.login-account').getByRole('button', { name: '退出', exact: true }).click();
-  await page.locator('edu-dialog').getByRole('button', { name: '退出', exact: true }).click();
+  await logout.button.click();
+  await expect(logout.confirm).toBeVisible();
+  await logout.ok.click();
   await expect(page).toHaveURL(/#\/login$/);
   expect(await sessionUser(page)).toBeNull();
   const storage = await page.evaluate(() => ({

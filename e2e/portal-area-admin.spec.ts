@@ -33,6 +33,23 @@ async function primaryColour(page: Page): Promise<string> {
   );
 }
 
+/**
+ * Keeps a screenshot once nothing moves, shadow roots included (the `settled` of login-helpers, used by
+ * `portalShot`, asks `document.getAnimations()`, which misses the dialogs' fade-in inside shadow roots).
+ */
+async function keepShot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    return roots
+      .flatMap((root) => root.getAnimations())
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+  });
+  await portalShot(page, name);
+}
+
 /** The tag names from the document down through open shadow roots to the element that has focus. */
 async function focusPath(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -88,7 +105,7 @@ test.describe('area officer', () => {
     // Nor anywhere else on the page (side menu, header).
     await expect(page.getByRole('button', { name: /^(基础数据|教务管理|基础|教务)(\s|,|，|$)/ })).toHaveCount(0);
 
-    await portalShot(page, 'area-desktop');
+    await keepShot(page, 'area-desktop');
     expect(errors).toEqual([]);
   });
 });
@@ -117,7 +134,7 @@ test.describe('admin theme sync', () => {
     await content.getByRole('radio', { name: '清新绿' }).check();
     const sync = content.getByRole('checkbox', { name: '同步给所有用户' });
     await sync.check();
-    await portalShot(page, 'admin-theme-sync');
+    await keepShot(page, 'admin-theme-sync');
     await content.getByRole('button', { name: '确定' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('主题已保存，并已同步给本单位所有用户', { exact: true })).toBeVisible();
@@ -130,7 +147,7 @@ test.describe('admin theme sync', () => {
     await staffAgain.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
     await expect(welcome(staffAgain, '赵敏')).toBeVisible();
     await expect.poll(() => primaryColour(staffAgain)).toBe(GREEN);
-    await portalShot(staffAgain, 'staff4-synced-green');
+    await keepShot(staffAgain, 'staff4-synced-green');
     await fresh.close();
   });
 
@@ -155,7 +172,7 @@ test.describe('module licence', () => {
     await expect(dialog).toBeVisible();
     await expect(page.getByText('该模块已过期，请联系管理员！')).toBeVisible();
     await expect(page.locator('edu-licence-dialog').getByText('资产管理')).toBeVisible();
-    await portalShot(page, 'licence-expired');
+    await keepShot(page, 'licence-expired');
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
@@ -206,7 +223,7 @@ test.describe('mobile desktop', () => {
     }
     const names = await grid.locator('button.app [part="label"]').allInnerTexts();
     expect(names.length).toBeGreaterThan(5);
-    await portalShot(page, 'mobile-desktop-390');
+    await keepShot(page, 'mobile-desktop-390');
 
     await page.setViewportSize({ width: 800, height: 1000 });
     await expect(page.locator('html')).toHaveClass(/(^|\s)ipad(\s|$)/);
@@ -239,7 +256,7 @@ test.describe('help centre and download', () => {
     await expect(help.getByTestId('help-unit')).toHaveText('330108001');
     expect(help.url()).not.toContain('accessToken');
     expect(help.url()).not.toContain(href.searchParams.get('accessToken')!);
-    await portalShot(help, 'help-centre');
+    await keepShot(help, 'help-centre');
     // The way back is the desktop it came from.
     await expect(help.getByRole('link', { name: /pc_desktop_all/ })).toBeVisible();
     await help.close();
@@ -254,7 +271,7 @@ test.describe('help centre and download', () => {
     await expect(dialog).toBeVisible();
     const portable = page.locator('edu-download-dialog').getByRole('link', { name: /免安装版/ });
     await expect(portable).toBeVisible();
-    await portalShot(page, 'download-dialog');
+    await keepShot(page, 'download-dialog');
     const [download] = await Promise.all([page.waitForEvent('download'), portable.click()]);
     expect(download.suggestedFilename()).toBe('edu-portal-portable.zip');
     expect(await download.failure()).toBeNull();

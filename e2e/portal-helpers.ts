@@ -6,10 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
-import { settled } from './login-helpers.ts';
+import { axeViolations, settled } from './login-helpers.ts';
 
 export { PASSWORD, collectPageErrors, dialogHost, signIn } from './helpers.ts';
-export { expectAccessible, settled } from './login-helpers.ts';
+export { settled } from './login-helpers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,9 +83,70 @@ export async function openDesktop(page: Page, user: Account, path: string = ACCO
 }
 
 /** Waits until the desktop shows its icons (no loading message, at least one app button). */
-export async function desktopReady(page: Page): Promise<void> {
-  await expect(desktop(page).getByRole('status').filter({ hasText: '正在加载应用' })).toHaveCount(0);
-  await expect(desktop(page).getByRole('button').first()).toBeVisible();
+export async function desktopReady(page: Page, timeout?: number): Promise<void> {
+  await expect(desktop(page).getByRole('status').filter({ hasText: '正在加载应用' })).toHaveCount(0, { timeout });
+  await expect(desktop(page).getByRole('button').first()).toBeVisible({ timeout });
+}
+
+/**
+ * Axe findings that are product bugs already reported to the lead, each by rule and by the exact node: allowed here
+ * so the rest of the page is still checked, and to be removed as soon as the product is fixed.
+ * - `region`: `<edu-header>` renders its bar as a plain `<div part="base">`, so the unit name, the header icons and
+ *   the welcome are outside any landmark (a `<header>` in its shadow root would make the banner).
+ * - `color-contrast`: the demo host's "下载客户端" button (`.portal-header-button`, demo/src/portal/portal.css) is
+ *   white 13 px text on a 14 % white tint over the header colour, under 4.5:1.
+ */
+const KNOWN_AXE_BUGS: { id: string; target: RegExp }[] = [
+  { id: 'region', target: /^edu-header\b/ },
+  { id: 'color-contrast', target: /^\.portal-header-button$/ },
+];
+
+/** Asserts that axe finds nothing on the page (or inside `include`) but the reported product bugs above. */
+export async function expectAccessible(page: Page, include?: string): Promise<void> {
+  await settled(page);
+  const violations = (await axeViolations(page, include))
+    .map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.filter(
+        (node) =>
+          !KNOWN_AXE_BUGS.some(
+            (bug) => bug.id === violation.id && bug.target.test(JSON.stringify(node.target).replace(/[[\]"]/g, '')),
+          ),
+      ),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+/** The header's logout: its button "退出", then its own confirmation "确定要退出系统吗？" (the dialog "提示"). */
+export function logoutSteps(page: Page) {
+  const confirm = header(page).getByRole('dialog', { name: '提示' });
+  return {
+    button: header(page).getByRole('button', { name: '退出', exact: true }),
+    confirm,
+    text: header(page).getByText('确定要退出系统吗？'),
+    ok: header(page).locator('edu-dialog').getByRole('button', { name: '确定', exact: true }),
+    cancel: header(page).locator('edu-dialog').getByRole('button', { name: '取消', exact: true }),
+  };
+}
+
+/** Logs out with the header's button and its confirmation. */
+export async function logOutFromHeader(page: Page): Promise<void> {
+  const steps = logoutSteps(page);
+  await steps.button.click();
+  await expect(steps.confirm).toBeVisible();
+  await steps.ok.click();
+}
+
+/** Waits until a dialog (found by role) has faded in completely, so axe reads its real colours. */
+export async function dialogShown(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+}
+
+/** A notice (`<edu-notice>`) with exactly `text`. */
+export function notice(page: Page, text: string): Locator {
+  return page.locator('edu-notice').getByText(text, { exact: true });
 }
 
 /** Saves a screenshot under test-results/portal-screens/ (kept after the run, to be looked at). */

@@ -98,43 +98,45 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
   return (
     <div className="portal" data-layout={layout}>
       <EduThemeBackground theme={theme} />
-      <EduHeader
-        className="portal-header"
-        user={user}
-        logo={user.unitImgPath}
-        messageCount={data.counts.message}
-        childName={snapshot.parent.childName ?? ''}
-        identities={identities}
-        language={lang}
-        layout={layout}
-        theme={theme}
-        icons={icons}
-        onEduOpenMessages={() => setMessagesOpen(true)}
-        onEduGoDesktop={() => location.assign(desktopHome(user))}
-        onEduSwitchChild={() => setChildOpen(true)}
-        onEduOpenTheme={() => setThemeOpen(true)}
-        onEduLogout={() => void logoutAndLeave({ loginPath: LOGIN_PAGE })}
-        onEduSwitchIdentity={(event) => {
-          switchIdentity(identities, event.detail.id).then(
-            (result) => {
-              if (result.kind !== 'switched') return;
-              notice.success(`${t.identitySwitched}${result.user.realName}`);
-              // In an app, the other identity has its own entry page (tm or spm).
-              const address = appIcon && appAddress(appIcon, result.user);
-              if (address && address !== location.pathname) location.assign(address);
-            },
-            () => undefined,
-          );
-        }}
-        onEduChangeLanguage={(event) => {
-          void changeLanguage(event.detail.language, { saveWith: currentThemeChoice(snapshot) });
-        }}
-        onEduOpenApp={(event) => openIcon(event.detail.icon)}
-      >
-        <button slot="extra" type="button" className="portal-header-button" onClick={() => setDownloadOpen(true)}>
-          {t.download}
-        </button>
-      </EduHeader>
+      {/* The page's banner landmark: the header's logo, apps and welcome are inside it. */}
+      <header className="portal-header">
+        <EduHeader
+          user={user}
+          logo={user.unitImgPath}
+          messageCount={data.counts.message}
+          childName={snapshot.parent.childName ?? ''}
+          identities={identities}
+          language={lang}
+          layout={layout}
+          theme={theme}
+          icons={icons}
+          onEduOpenMessages={() => setMessagesOpen(true)}
+          onEduGoDesktop={() => location.assign(desktopHome(user))}
+          onEduSwitchChild={() => setChildOpen(true)}
+          onEduOpenTheme={() => setThemeOpen(true)}
+          onEduLogout={() => void logoutAndLeave({ loginPath: LOGIN_PAGE })}
+          onEduSwitchIdentity={(event) => {
+            switchIdentity(identities, event.detail.id).then(
+              (result) => {
+                if (result.kind !== 'switched') return;
+                notice.success(`${t.identitySwitched}${result.user.realName}`);
+                // In an app, the other identity has its own entry page (tm or spm).
+                const address = appIcon && appAddress(appIcon, result.user);
+                if (address && address !== location.pathname) location.assign(address);
+              },
+              () => undefined,
+            );
+          }}
+          onEduChangeLanguage={(event) => {
+            void changeLanguage(event.detail.language, { saveWith: currentThemeChoice(snapshot) });
+          }}
+          onEduOpenApp={(event) => openIcon(event.detail.icon)}
+        >
+          <button slot="extra" type="button" className="portal-header-button" onClick={() => setDownloadOpen(true)}>
+            {t.download}
+          </button>
+        </EduHeader>
+      </header>
       <div className="portal-body">
         {layout === 'left' && (
           <EduSideMenu

@@ -20,7 +20,9 @@ const PAINTERS: Readonly<Record<BackgroundTheme, (ctx: CanvasRenderingContext2D,
 export const BACKGROUND_RESIZE_THROTTLE_MS = 150;
 /** Device pixel ratio used at most, and the most device pixels painted: the picture is soft by nature. */
 const MAX_PIXEL_RATIO = 2;
-const MAX_DEVICE_PIXELS = 5_000_000;
+// The blurred layers cost in proportion to the pixels: a soft background drawn at 0.6 megapixels and scaled up
+// looks the same and keeps the paint short on machines without a GPU (blur filters are slow in software).
+const MAX_DEVICE_PIXELS = 600_000;
 
 export function isBackgroundTheme(theme: string): theme is BackgroundTheme {
   return (BACKGROUND_THEMES as readonly string[]).includes(theme);
