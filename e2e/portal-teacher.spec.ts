@@ -14,6 +14,7 @@ import {
   desktopGroup,
   desktopReady,
   dialogHost,
+  dialogShown,
   expectAccessible,
   header,
   notice,
@@ -245,6 +246,7 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await expect(rows.first()).toContainText('重要程度 5');
   const levels = await rows.locator('[part="importance"]').evaluateAll((els) => els.map((el) => el.dataset['level']));
   expect([...levels].sort()).toEqual(['1', '2', '3', '4', '4', '5']);
+  await dialogShown(dialog);
   await expectAccessible(page);
 
   // Mark one read: it leaves the list and the bell counts one less.
@@ -273,6 +275,7 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
     ['作业管理', '即将到期'],
     ['教师考勤', '即将到期'],
   ]);
+  await dialogShown(expiry);
   await expectAccessible(page);
   await portalShot(page, 'teacher-module-expiry');
   await dialogHost(page, expiry).locator('[slot="footer"]').getByRole('button', { name: '关闭' }).click();
