@@ -76,10 +76,15 @@ export async function appNames(list: Locator): Promise<string[]> {
  * Signs in as `user` by the real login call and opens `path` (default: the account's landing desktop), then waits
  * for the header's welcome and the desktop's (or app page's) icons.
  */
-export async function openDesktop(page: Page, user: Account, path: string = ACCOUNTS[user].landing): Promise<void> {
+export async function openDesktop(
+  page: Page,
+  user: Account,
+  path: string = ACCOUNTS[user].landing,
+  timeout?: number,
+): Promise<void> {
   await signIn(page, user);
   await page.goto(path);
-  await expect(welcome(page, ACCOUNTS[user].realName)).toBeVisible();
+  await expect(welcome(page, ACCOUNTS[user].realName)).toBeVisible({ timeout });
 }
 
 /** Waits until the desktop shows its icons (no loading message, at least one app button). */

@@ -42,7 +42,7 @@ test('child selection opens by itself on the first visit; choosing a child is no
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openDesktop(page, 'parent1');
+  await openDesktop(page, 'parent1', SCHOOL_DESKTOP, PAINT_STALL);
   const dialog = childDialog(page);
   await expect(dialog).toBeVisible({ timeout: PAINT_STALL });
   // Only children with status 1: the graduated 王小刚 is not offered.
@@ -74,7 +74,7 @@ test('child selection opens by itself on the first visit; choosing a child is no
 test('the chosen child is remembered on this device: after a reload the selection does not open again', async ({
   page,
 }) => {
-  await openDesktop(page, 'parent1');
+  await openDesktop(page, 'parent1', SCHOOL_DESKTOP, PAINT_STALL);
   const dialog = childDialog(page);
   await expect(dialog).toBeVisible({ timeout: PAINT_STALL });
   await childRows(page).filter({ hasText: '王小红' }).getByRole('button', { name: '进入' }).click();
@@ -101,7 +101,7 @@ test('the parent desktop is a flat list without group headings, and Ctrl+Arrow d
   await page.setViewportSize({ width: 1440, height: 900 });
   // Remember the current child, so the child selection does not open by itself over the desktop.
   await page.addInitScript(() => localStorage.setItem('edu_child_10003', '20001'));
-  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`);
+  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`, PAINT_STALL);
   await desktopReady(page, PAINT_STALL);
   await expect(childDialog(page)).toBeHidden();
 
@@ -129,7 +129,7 @@ test('the parent desktop is a flat list without group headings, and Ctrl+Arrow d
 
 test('app pages are spm for a parent: 作业管理 opens its spm page; the tm page is not found', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('edu_child_10003', '20001'));
-  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`);
+  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`, PAINT_STALL);
   await desktopReady(page, PAINT_STALL);
   await desktop(page)
     .getByRole('button', { name: /^作业管理/ })

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { selectChild } from '@edu-portal/core/identity/api.ts';
 import { readRememberedChild, rememberChild, shouldOpenChildSelection } from '@edu-portal/core/identity/children.ts';
-import { useSession } from '@edu-portal/react/hooks.ts';
+import { useSession, useSessionStore } from '@edu-portal/react/hooks.ts';
 import { EduChildDialog } from '@edu-portal/react/wrappers/edu-child-dialog.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { usePortalTexts } from './texts.ts';
@@ -22,6 +22,7 @@ interface ChildChooserProps {
 export function ChildChooser({ requested, onDone, ready, onSwitched }: ChildChooserProps) {
   const t = usePortalTexts();
   const { user, parent } = useSession();
+  const store = useSessionStore();
   const [automatic, setAutomatic] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -39,11 +40,16 @@ export function ChildChooser({ requested, onDone, ready, onSwitched }: ChildChoo
   }, [ready, user?.userId]);
 
   if (!user) return null;
-  const close = () => {
-    // Closing the dialog that opened by itself keeps the current child: remembered, so it does not ask again.
-    if (automatic && parent.childId) rememberChild(user.userId, parent.childId);
+  const finish = () => {
     setAutomatic(false);
     onDone();
+  };
+  // Closing the dialog that opened by itself keeps the current child: remembered, so it does not ask again.
+  // The store's own snapshot: this handler may run before a re-render after a choice.
+  const close = () => {
+    const current = store.getSnapshot().parent.childId;
+    if (automatic && current) rememberChild(user.userId, current);
+    finish();
   };
 
   return (
@@ -64,7 +70,8 @@ export function ChildChooser({ requested, onDone, ready, onSwitched }: ChildChoo
               notice.success(`${t.childSwitched} ${result.child.realName}`);
               onSwitched();
             }
-            close();
+            // A choice was made (core remembered it): the dialog's own close must not remember the previous child.
+            finish();
           },
           () => setBusy(false),
         );
