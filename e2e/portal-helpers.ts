@@ -93,33 +93,10 @@ export async function desktopReady(page: Page, timeout?: number): Promise<void> 
   await expect(desktop(page).getByRole('button').first()).toBeVisible({ timeout });
 }
 
-/**
- * Axe findings that are product bugs already reported to the lead, each by rule and by the exact node: allowed here
- * so the rest of the page is still checked, and to be removed as soon as the product is fixed.
- * - `region`: `<edu-header>` renders its bar as a plain `<div part="base">`, so the unit name, the header icons and
- *   the welcome are outside any landmark (a `<header>` in its shadow root would make the banner).
- * - `color-contrast`: the demo host's "下载客户端" button (`.portal-header-button`, demo/src/portal/portal.css) is
- *   white 13 px text on a 14 % white tint over the header colour, under 4.5:1.
- */
-const KNOWN_AXE_BUGS: { id: string; target: RegExp }[] = [
-  { id: 'region', target: /^edu-header\b/ },
-  { id: 'color-contrast', target: /^\.portal-header-button$/ },
-];
-
-/** Asserts that axe finds nothing on the page (or inside `include`) but the reported product bugs above. */
+/** Asserts that axe finds nothing on the page (or inside `include`). */
 export async function expectAccessible(page: Page, include?: string): Promise<void> {
   await settled(page);
-  const violations = (await axeViolations(page, include))
-    .map((violation) => ({
-      ...violation,
-      nodes: violation.nodes.filter(
-        (node) =>
-          !KNOWN_AXE_BUGS.some(
-            (bug) => bug.id === violation.id && bug.target.test(JSON.stringify(node.target).replace(/[[\]"]/g, '')),
-          ),
-      ),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
+  const violations = await axeViolations(page, include);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
