@@ -12,6 +12,7 @@ import {
   markAllMessagesRead,
   markMessageRead,
   moduleNames,
+  type InsideModule,
 } from '@edu-portal/core/messages/api.ts';
 import type { ModuleExpiry } from '@edu-portal/core/messages/expiry.ts';
 import { messageAction, type DesktopMessage } from '@edu-portal/core/messages/message.ts';
@@ -24,6 +25,16 @@ import { EduModuleExpiryDialog } from '@edu-portal/react/wrappers/edu-module-exp
 import { EduTodoPanel } from '@edu-portal/react/wrappers/edu-todo-panel.ts';
 import { moduleLink, openApp } from './navigation.ts';
 import { usePortalTexts } from './texts.ts';
+
+// The module list does not change while the page is open: asked once, when a message first needs it.
+let moduleList: Promise<InsideModule[]> | null = null;
+function insideModules(): Promise<InsideModule[]> {
+  moduleList ??= getInsideModules().catch(() => {
+    moduleList = null; // Asked again next time.
+    return [];
+  });
+  return moduleList;
+}
 
 /** Module code → the app's name in the language shown (messages and to-dos name their module by code). */
 function useModuleNames(icons: readonly AppIcon[]): Record<string, string> {
@@ -87,9 +98,7 @@ export function MessageCenter({ open, onClose, user, icons, onRead }: MessageCen
 
   const openMessage = async (message: DesktopMessage) => {
     if (!(await markRead(message))) return;
-    const action = messageAction(message, {
-      names: moduleNames(await getInsideModules().catch(() => []), lang === 'en'),
-    });
+    const action = messageAction(message, { names: moduleNames(await insideModules(), lang === 'en') });
     if (action.kind === 'module-expiry') {
       setExpiry(action.modules);
       return;

@@ -70,9 +70,7 @@ function MobileDesktop({ user }: { user: SessionUser }) {
         onClose={() => setMessagesOpen(false)}
         user={user}
         icons={icons}
-        onRead={(all) =>
-          data.setCounts((counts) => ({ ...counts, message: all ? 0 : Math.max(0, counts.message - 1) }))
-        }
+        onRead={data.messagesRead}
       />
     </div>
   );

@@ -173,9 +173,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
         onClose={() => setMessagesOpen(false)}
         user={user}
         icons={icons}
-        onRead={(all) =>
-          data.setCounts((counts) => ({ ...counts, message: all ? 0 : Math.max(0, counts.message - 1) }))
-        }
+        onRead={data.messagesRead}
       />
       {reminders && <TodoReminder user={user} icons={icons} onHandled={data.reloadCounts} />}
       <ChildChooser

@@ -30,8 +30,8 @@ export interface PortalData {
   recent: AppIcon[];
   reloadIcons(): void;
   reloadCounts(): void;
-  setGroups(groups: IconGroup[]): void;
-  setCounts(change: (counts: UnhandledCounts) => UnhandledCounts): void;
+  /** One message was marked read, or all of them (`all`): the bell's count follows without asking the server. */
+  messagesRead(all: boolean): void;
 }
 
 const NO_COUNTS: UnhandledCounts = { todo: 0, message: 0 };
@@ -136,7 +136,9 @@ export function usePortalData(user: SessionUser | null): PortalData {
     recent,
     reloadIcons: useCallback(() => setIconsVersion((v) => v + 1), []),
     reloadCounts: useCallback(() => setCountsVersion((v) => v + 1), []),
-    setGroups,
-    setCounts,
+    messagesRead: useCallback(
+      (all: boolean) => setCounts((counts) => ({ ...counts, message: all ? 0 : Math.max(0, counts.message - 1) })),
+      [],
+    ),
   };
 }

@@ -12,7 +12,8 @@ import {
   type PopupItem,
   type PopupPage,
 } from './message.ts';
-import { POPUP_SUPPRESSED_KEY, createPopupReminder, type Clock } from './popup.ts';
+import { POPUP_SUPPRESSED_KEY, createPopupReminder } from './popup.ts';
+import { fakeClock } from '../test-support/clock.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 2, 1);
@@ -171,36 +172,6 @@ describe('messages', () => {
     expect(parseMessageConfig(null)).to.deep.equal({ pcOpen: true });
   });
 });
-
-/** A clock whose time moves only when the test says so. */
-function fakeClock() {
-  let now = 0;
-  let next = 0;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: Clock & { advance(ms: number): void; pending(): number } = {
-    now: () => now,
-    setTimeout(run, ms) {
-      timers.set(++next, { at: now + ms, run });
-      return next;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-      }
-      now = end;
-    },
-    pending: () => timers.size,
-  };
-  return clock;
-}
 
 /** A to-do list served three a page, like popUpBox_select. */
 function fakeServer(count: number) {

@@ -4,7 +4,7 @@ import { canReorderIcons, desktopIcons, type AppIcon, type IconGroup } from '@ed
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { localeReady } from '../internal/localize.ts';
-import { center, describeNode, drag, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, drag, nextFrame, testIcon, waitUntil } from '../internal/test-utils.ts';
 import { EduDesktop, type EduReorderDetail } from './desktop.ts';
 
 defineElement('edu-desktop', EduDesktop);
@@ -22,27 +22,7 @@ const GREY_PNG =
 const BROKEN = '/no/such/icon.png';
 
 function icon(code: string, name: string, image = PNG, unreadCount = 0, extra: Partial<AppIcon> = {}): AppIcon {
-  return {
-    code,
-    displayName: name,
-    name,
-    englishName: '',
-    shortName: '',
-    englishShortName: '',
-    imagePath: image,
-    grayImagePath: '',
-    cartoonImagePath: '',
-    iconImage: '',
-    menuRoute: '',
-    serverId: '',
-    deployPath: '',
-    frontUserTypes: [],
-    limitUserTypes: [],
-    updateStatus: 1,
-    unreadCount,
-    appType: 1,
-    ...extra,
-  };
+  return testIcon(code, name, { imagePath: image, unreadCount, ...extra });
 }
 
 const groups: IconGroup[] = [

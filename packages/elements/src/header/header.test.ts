@@ -7,7 +7,7 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
-import { describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, nextFrame, testIcon, waitUntil } from '../internal/test-utils.ts';
 import { EduHeader, type HeaderUser } from './header.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -28,26 +28,7 @@ const PNG =
 const BROKEN = '/no/such/icon.png';
 
 function icon(code: string, name: string, image = PNG, unreadCount = 0): AppIcon {
-  return {
-    code,
-    displayName: name,
-    name,
-    englishName: '',
-    shortName: '',
-    englishShortName: '',
-    imagePath: image,
-    grayImagePath: '',
-    cartoonImagePath: '',
-    iconImage: '',
-    menuRoute: '',
-    serverId: '',
-    deployPath: '',
-    frontUserTypes: [],
-    limitUserTypes: [],
-    updateStatus: 1,
-    unreadCount,
-    appType: 1,
-  };
+  return testIcon(code, name, { imagePath: image, unreadCount });
 }
 
 const icons = (n: number) => Array.from({ length: n }, (_, i) => icon(`app${i}`, `应用${i}`));

@@ -1,5 +1,6 @@
 /** Helpers shared by the element tests (not part of the package API). */
 import { sendMouse } from '@web/test-runner-commands';
+import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
 
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -55,4 +56,29 @@ export function describeNode(node: Node | null | undefined): string {
   const root = node.getRootNode();
   const where = root instanceof ShadowRoot ? ` in ${root.host.localName}${root.host.id ? `#${root.host.id}` : ''}` : '';
   return `${node.localName}${id}${part}${where}`;
+}
+
+/** An app icon for tests: the given name everywhere a name is shown, every other field empty or neutral. */
+export function testIcon(code: string, name: string, fields: Partial<AppIcon> = {}): AppIcon {
+  return {
+    code,
+    displayName: name,
+    name,
+    englishName: '',
+    shortName: '',
+    englishShortName: '',
+    imagePath: '',
+    grayImagePath: '',
+    cartoonImagePath: '',
+    iconImage: '',
+    menuRoute: '',
+    serverId: '',
+    deployPath: '',
+    frontUserTypes: [],
+    limitUserTypes: [],
+    updateStatus: 1,
+    unreadCount: 0,
+    appType: 1,
+    ...fields,
+  };
 }

@@ -5,7 +5,7 @@ import { DEFAULT_LEFT_MENU, readLeftMenu, writeLeftMenu } from '@edu-portal/core
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { localeReady } from '../internal/localize.ts';
-import { describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, nextFrame, testIcon, waitUntil } from '../internal/test-utils.ts';
 import { EduSideMenu, type EduSideMenuChangeDetail } from './side-menu.ts';
 
 defineElement('edu-side-menu', EduSideMenu);
@@ -20,26 +20,7 @@ const PNG =
 const BROKEN = '/no/such/menu-icon.png';
 
 function icon(code: string, name: string, image = PNG, unreadCount = 0, englishName = ''): AppIcon {
-  return {
-    code,
-    displayName: name,
-    name,
-    englishName,
-    shortName: '',
-    englishShortName: '',
-    imagePath: image,
-    grayImagePath: '',
-    cartoonImagePath: '',
-    iconImage: '',
-    menuRoute: '',
-    serverId: '',
-    deployPath: '',
-    frontUserTypes: [],
-    limitUserTypes: [],
-    updateStatus: 1,
-    unreadCount,
-    appType: 1,
-  };
+  return testIcon(code, name, { imagePath: image, unreadCount, englishName });
 }
 
 const apps: AppIcon[] = [

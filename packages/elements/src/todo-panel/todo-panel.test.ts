@@ -2,52 +2,19 @@ import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testin
 import { sendKeys } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { ImportanceLevel, PopupItem, PopupPage } from '@edu-portal/core/messages/message.ts';
-import {
-  POPUP_SUPPRESSED_KEY,
-  createPopupReminder,
-  type Clock,
-  type PopupReminder,
-} from '@edu-portal/core/messages/popup.ts';
+import { POPUP_SUPPRESSED_KEY, createPopupReminder, type PopupReminder } from '@edu-portal/core/messages/popup.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { describeNode, waitUntil } from '../internal/test-utils.ts';
 import { EduTodoPanel } from './todo-panel.ts';
+import { fakeClock } from '@edu-portal/core/test-support/clock.ts';
 
 defineElement('edu-todo-panel', EduTodoPanel);
 
 async function switchLanguage(lang: Lang): Promise<void> {
   setLanguage(lang);
   await localeReady();
-}
-
-/** A clock whose time moves only when the test says so (as in core's own tests). */
-function fakeClock() {
-  let now = Date.now();
-  let next = 0;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: Clock & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(run, ms) {
-      timers.set(++next, { at: now + ms, run });
-      return next;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-      }
-      now = end;
-    },
-  };
-  return clock;
 }
 
 /** The to-dos in memory, served a page at a time like popUpBox_select (the reminder's own seam). */
@@ -89,7 +56,7 @@ interface Setup {
 const reminders: PopupReminder[] = [];
 
 async function setUp(count = 7, open = true): Promise<Setup> {
-  const clock = fakeClock();
+  const clock = fakeClock(Date.now());
   const list = memoryList(count);
   const reminder = createPopupReminder({ loadPage: list.loadPage, handleItem: list.handleItem, clock });
   reminders.push(reminder);
@@ -208,7 +175,11 @@ describe('<edu-todo-panel>', () => {
     await el.updateComplete;
     expect(q(el, '[part="base"]')).to.equal(null);
     expect(sessionStorage.getItem(POPUP_SUPPRESSED_KEY)).to.equal('1');
-    const again = createPopupReminder({ loadPage: list.loadPage, handleItem: list.handleItem, clock: fakeClock() });
+    const again = createPopupReminder({
+      loadPage: list.loadPage,
+      handleItem: list.handleItem,
+      clock: fakeClock(Date.now()),
+    });
     reminders.push(again);
     el.reminder = again;
     await again.open();
@@ -282,7 +253,7 @@ describe('<edu-todo-panel>', () => {
 
   it('follows a new reminder and lets go of the old one, and of any while disconnected', async () => {
     const { el, reminder } = await setUp(4);
-    const inner = createPopupReminder({ ...memoryList(1), clock: fakeClock() });
+    const inner = createPopupReminder({ ...memoryList(1), clock: fakeClock(Date.now()) });
     reminders.push(inner);
     let listening = 0;
     const other: PopupReminder = {
