@@ -3,7 +3,7 @@
 // itself on a first visit, switching child, a flat desktop without reordering, and spm app pages.
 // parent1's seeded theme is lotus: its background painting still stalls each page load for about 4 s in a Chromium
 // without GPU (a product bug, reported), so the waits here allow for it.
-import { test, expect as baseExpect, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import {
   SCHOOL_DESKTOP,
   appNames,
@@ -21,12 +21,7 @@ import {
 } from './portal-helpers.ts';
 import { serverCalls } from './login-helpers.ts';
 
-/** How long the lotus painting may stall the page after a load (a product bug). */
-const PAINT_STALL = 20_000;
-const expect = baseExpect.configure({ timeout: PAINT_STALL });
-
 test.beforeEach(async ({ request }) => {
-  test.slow();
   await reseed(request);
 });
 
@@ -43,7 +38,7 @@ test('child selection opens by itself on the first visit; choosing a child is no
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openDesktop(page, 'parent1', SCHOOL_DESKTOP, PAINT_STALL);
+  await openDesktop(page, 'parent1', SCHOOL_DESKTOP);
   const dialog = childDialog(page);
   await expect(dialog).toBeVisible();
   // Only children with status 1: the graduated 王小刚 is not offered.
@@ -75,7 +70,7 @@ test('child selection opens by itself on the first visit; choosing a child is no
 test('the chosen child is remembered on this device: after a reload the selection does not open again', async ({
   page,
 }) => {
-  await openDesktop(page, 'parent1', SCHOOL_DESKTOP, PAINT_STALL);
+  await openDesktop(page, 'parent1', SCHOOL_DESKTOP);
   const dialog = childDialog(page);
   await expect(dialog).toBeVisible();
   await childRows(page).filter({ hasText: '王小红' }).getByRole('button', { name: '进入' }).click();
@@ -89,7 +84,7 @@ test('the chosen child is remembered on this device: after a reload the selectio
   expect(((await (await current).json()) as { data: { id: string } }).data.id).toBe('20002');
   await expect(welcome(page, '王丽')).toBeVisible();
   await expect(header(page).getByRole('button', { name: '切换孩子，当前：王小红' })).toBeVisible();
-  await desktopReady(page, PAINT_STALL);
+  await desktopReady(page);
   await expect(dialog).toBeHidden();
 });
 
@@ -100,8 +95,8 @@ test('the parent desktop is a flat list without group headings, and Ctrl+Arrow d
   await page.setViewportSize({ width: 1440, height: 900 });
   // Remember the current child, so the child selection does not open by itself over the desktop.
   await page.addInitScript(() => localStorage.setItem('edu_child_10003', '20001'));
-  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`, PAINT_STALL);
-  await desktopReady(page, PAINT_STALL);
+  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`);
+  await desktopReady(page);
   await expect(childDialog(page)).toBeHidden();
 
   for (const group of ['教学教务', '行政管理', '家校互动', '常用工具']) {
@@ -128,8 +123,8 @@ test('the parent desktop is a flat list without group headings, and Ctrl+Arrow d
 
 test('app pages are spm for a parent: 作业管理 opens its spm page; the tm page is not found', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('edu_child_10003', '20001'));
-  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`, PAINT_STALL);
-  await desktopReady(page, PAINT_STALL);
+  await openDesktop(page, 'parent1', `${SCHOOL_DESKTOP}#/desktop/home`);
+  await desktopReady(page);
   await desktop(page)
     .getByRole('button', { name: /^作业管理/ })
     .click();

@@ -4,6 +4,7 @@
  * distant trees on the ridges, a faint vermilion sun, a fishing boat on the misty water and a few birds.
  * Everything comes from one seed, so a size always gives the same picture.
  */
+import { drawBlurred } from './blur-layer.ts';
 import { fractalNoise, grainTile, seededRandom, type Random } from './random.ts';
 
 type Rgb = [number, number, number];
@@ -224,7 +225,6 @@ function mountain(
   const xs: number[] = [];
   for (let x = -20; x <= w + 20; x += step) xs.push(x);
   const ys = xs.map(ridge);
-  const top = Math.min(...ys);
 
   const outline = new Path2D();
   outline.moveTo(xs[0]!, h + 20);
@@ -232,8 +232,30 @@ function mountain(
   outline.lineTo(xs[xs.length - 1]!, h + 20);
   outline.closePath();
 
+  const body = (target: CanvasRenderingContext2D) => ridgeBody(target, layer, ridge, outline, xs, ys, w, h, random, u);
+  if (layer.blur) drawBlurred(ctx, layer.blur * u, body);
+  else body(ctx);
+
+  if (layer.trees) trees(ctx, layer, xs, ys, foot, random, u);
+  if (layer.moss) moss(ctx, layer, xs, ys, foot, random, u);
+}
+
+/** A ridge's body, wash, texture strokes and brush outline. */
+function ridgeBody(
+  ctx: CanvasRenderingContext2D,
+  layer: Layer,
+  ridge: (x: number) => number,
+  outline: Path2D,
+  xs: number[],
+  ys: number[],
+  w: number,
+  h: number,
+  random: Random,
+  u: number,
+): void {
+  const foot = layer.foot * h;
+  const top = Math.min(...ys);
   ctx.save();
-  if (layer.blur) ctx.filter = `blur(${(layer.blur * u).toFixed(2)}px)`;
   // Body: darkest at the summits, washing out into the mist at the foot.
   const body = ctx.createLinearGradient(0, top, 0, foot + h * 0.04);
   body.addColorStop(0, rgba(layer.ink, layer.alpha));
@@ -295,9 +317,6 @@ function mountain(
     ctx.stroke();
   }
   ctx.restore();
-
-  if (layer.trees) trees(ctx, layer, xs, ys, foot, random, u);
-  if (layer.moss) moss(ctx, layer, xs, ys, foot, random, u);
 }
 
 /** Distant trees along the higher ridges: a trunk tick and a few flat dabs of foliage. */

@@ -3,6 +3,7 @@
  * band of far leaves lies on the horizon, and near the bottom broad leaves (flat on the water and raised on their
  * stems) carry pink flowers and buds. Everything comes from one seed, so a size always gives the same picture.
  */
+import { drawBlurred } from './blur-layer.ts';
 import { fractalNoise, grainTile, seededRandom, type Random } from './random.ts';
 
 type Rgb = [number, number, number];
@@ -90,36 +91,35 @@ function farLeaves(
 ): void {
   const y0 = horizon * h;
   const swell = fractalNoise(random, 3);
-  ctx.save();
-  ctx.filter = `blur(${(2.2 * u).toFixed(2)}px)`;
-  const count = Math.round(w / (14 * u));
-  for (let i = 0; i < count; i++) {
-    const x = (i / count) * w + random.spread() * 10 * u;
-    const lift = (swell(x / 220) + 1) * 0.5;
-    if (lift < 0.35 && random() < 0.7) continue; // gaps of open water
-    const r = random.range(10, 28) * u * (0.5 + lift);
-    const y = y0 - random() * 12 * u * lift - lift * lift * 22 * u;
-    ctx.fillStyle = rgba(mixRgb(LEAF_FAR, LEAF_DARK, random() * 0.25), 0.55);
-    ctx.beginPath();
-    ctx.ellipse(x, y, r, r * 0.32, 0, 0, Math.PI * 2);
-    ctx.fill();
-    if (random() < 0.18) {
-      // A far flower: a dab of pink on a thin stem.
-      const fx = x + random.spread() * r;
-      const fy = y - random.range(8, 22) * u;
-      ctx.strokeStyle = rgba(LEAF_FAR, 0.7);
-      ctx.lineWidth = u;
-      ctx.beginPath();
-      ctx.moveTo(fx, y);
-      ctx.lineTo(fx, fy);
-      ctx.stroke();
-      ctx.fillStyle = 'rgba(236, 150, 178, 0.6)';
-      ctx.beginPath();
-      ctx.ellipse(fx, fy, 3.2 * u, 4.2 * u, 0, 0, Math.PI * 2);
-      ctx.fill();
+  drawBlurred(ctx, 2.2 * u, (bank) => {
+    const count = Math.round(w / (14 * u));
+    for (let i = 0; i < count; i++) {
+      const x = (i / count) * w + random.spread() * 10 * u;
+      const lift = (swell(x / 220) + 1) * 0.5;
+      if (lift < 0.35 && random() < 0.7) continue; // gaps of open water
+      const r = random.range(10, 28) * u * (0.5 + lift);
+      const y = y0 - random() * 12 * u * lift - lift * lift * 22 * u;
+      bank.fillStyle = rgba(mixRgb(LEAF_FAR, LEAF_DARK, random() * 0.25), 0.55);
+      bank.beginPath();
+      bank.ellipse(x, y, r, r * 0.32, 0, 0, Math.PI * 2);
+      bank.fill();
+      if (random() < 0.18) {
+        // A far flower: a dab of pink on a thin stem.
+        const fx = x + random.spread() * r;
+        const fy = y - random.range(8, 22) * u;
+        bank.strokeStyle = rgba(LEAF_FAR, 0.7);
+        bank.lineWidth = u;
+        bank.beginPath();
+        bank.moveTo(fx, y);
+        bank.lineTo(fx, fy);
+        bank.stroke();
+        bank.fillStyle = 'rgba(236, 150, 178, 0.6)';
+        bank.beginPath();
+        bank.ellipse(fx, fy, 3.2 * u, 4.2 * u, 0, 0, Math.PI * 2);
+        bank.fill();
+      }
     }
-  }
-  ctx.restore();
+  });
   // The haze over the far bank.
   const haze = ctx.createLinearGradient(0, y0 - 40 * u, 0, y0 + 30 * u);
   haze.addColorStop(0, 'rgba(255, 250, 250, 0)');
@@ -403,18 +403,21 @@ export function paintLotus(ctx: CanvasRenderingContext2D, w: number, h: number, 
   });
 
   // Reflections of the flowers in the still water, drawn first so that leaves may cover them.
-  ctx.save();
-  ctx.globalAlpha = 0.16;
-  ctx.filter = `blur(${(2.5 * u).toFixed(2)}px)`;
-  for (const f of flowers) {
-    ctx.save();
-    ctx.translate(0, 2 * f.base);
-    ctx.scale(1, -1);
-    stem(ctx, f.x, f.base, f.x, f.top, Math.max(1.4, 2.8 * u), 0);
-    if (!f.isBud) flower(ctx, f.x, f.top, f.size, seededRandom(seed + f.x));
-    ctx.restore();
-  }
-  ctx.restore();
+  drawBlurred(
+    ctx,
+    2.5 * u,
+    (water) => {
+      for (const f of flowers) {
+        water.save();
+        water.translate(0, 2 * f.base);
+        water.scale(1, -1);
+        stem(water, f.x, f.base, f.x, f.top, Math.max(1.4, 2.8 * u), 0);
+        if (!f.isBud) flower(water, f.x, f.top, f.size, seededRandom(seed + f.x));
+        water.restore();
+      }
+    },
+    0.16,
+  );
 
   // Flowers stand among the leaves: drawn between the leaf passes, so nearer leaves overlap their stems.
   let next = 0;
