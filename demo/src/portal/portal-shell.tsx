@@ -104,6 +104,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
           user={user}
           logo={user.unitImgPath}
           messageCount={data.counts.message}
+          hideDesktop={onDesktop}
           childName={snapshot.parent.childName ?? ''}
           identities={identities}
           language={lang}

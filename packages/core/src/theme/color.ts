@@ -39,5 +39,20 @@ export function mix(base: Rgb, other: Rgb, weight: number): Rgb {
   };
 }
 
+/** WCAG 2 relative luminance, 0 (black) to 1 (white). */
+export function relativeLuminance({ r, g, b }: Rgb): number {
+  const linear = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG 2 contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 export const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 export const BLACK: Rgb = { r: 0, g: 0, b: 0 };

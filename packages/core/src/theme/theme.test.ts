@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { mix, parseHex, toHex, WHITE } from './color.ts';
-import { IMPORTANCE_COLORS, PRESET_COLORS } from './constants.ts';
+import { BLACK, contrastRatio, mix, parseHex, toHex, WHITE } from './color.ts';
+import { IMPORTANCE_COLORS, NAMED_THEMES, PRESET_COLORS } from './constants.ts';
 import { responsiveClass } from './responsive.ts';
 import { readStoredTheme, writeStoredTheme } from './storage.ts';
 import {
@@ -51,6 +51,23 @@ describe('tints', () => {
     expect(palette.tints[1]).to.equal('#5889da');
     expect(palette.tints[9]).to.equal('#ecf2fb');
     expect(palette.dark).to.equal('#3763ab');
+  });
+
+  it('darkens light colours further, until white text on the dark variant reads at 4.5:1', () => {
+    for (const color of [...PRESET_COLORS, '#ffeb3b', '#ffffff', '#000000', ...NAMED_THEMES]) {
+      const dark = parseHex(themePalette(color).dark)!;
+      expect(contrastRatio(dark, WHITE), color).to.be.at.least(4.5);
+    }
+    // Blue and red already read at 20 %: unchanged. Siro blue and green need more.
+    expect(themePalette('#e31d1a').dark).to.equal(toHex(mix(parseHex('#e31d1a')!, BLACK, 0.2)));
+    expect(themePalette('#49C1D9').dark).to.not.equal(toHex(mix(parseHex('#49C1D9')!, BLACK, 0.2)));
+    expect(themePalette('#4DB021').dark).to.not.equal(toHex(mix(parseHex('#4DB021')!, BLACK, 0.2)));
+  });
+
+  it('measures contrast the WCAG way', () => {
+    expect(contrastRatio(WHITE, BLACK)).to.be.closeTo(21, 0.01);
+    expect(contrastRatio(BLACK, WHITE)).to.be.closeTo(21, 0.01);
+    expect(contrastRatio(parseHex('#767676')!, WHITE)).to.be.closeTo(4.54, 0.01);
   });
 
   it('lightens monotonically towards white', () => {

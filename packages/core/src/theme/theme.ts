@@ -1,5 +1,5 @@
 /** Theme value and layout resolution, tints and CSS custom properties (spec part 1 §4 "Theme", DESIGN §3, §4). */
-import { BLACK, WHITE, mix, parseHex, toHex } from './color.ts';
+import { BLACK, WHITE, contrastRatio, mix, parseHex, toHex } from './color.ts';
 import {
   DEFAULT_LAYOUT,
   DEFAULT_THEME_COLOR,
@@ -42,7 +42,10 @@ export interface ThemePalette {
   primary: string;
   /** primary0 … primary9: primary0 is the colour itself, primaryN has N×10 % white mixed in. */
   tints: readonly string[];
-  /** The primary colour with 20 % black mixed in (hover and active states). */
+  /**
+   * The primary colour with 20 % black mixed in (hover and active states), or more until white text on it (and it
+   * as text on white) reaches WCAG AA 4.5:1: the header bar and buttons carry white text on it.
+   */
   dark: string;
 }
 
@@ -53,12 +56,18 @@ export function themePrimaryColor(theme: string): string {
   return toHex(rgb);
 }
 
-/** Tints like Element Plus's `--el-color-primary-light-N` (N×10 % white), plus a 20 % darker variant. */
+/** WCAG AA for normal text. */
+const READABLE_CONTRAST = 4.5;
+
+/** Tints like Element Plus's `--el-color-primary-light-N` (N×10 % white), plus a darker variant white text reads on. */
 export function themePalette(theme: string): ThemePalette {
   const primary = themePrimaryColor(theme);
   const rgb = parseHex(primary)!;
   const tints = Array.from({ length: 10 }, (_, n) => toHex(mix(rgb, WHITE, n / 10)));
-  return { primary, tints, dark: toHex(mix(rgb, BLACK, 0.2)) };
+  // Light colours (siro blue, green, a pale custom pick) need more than 20 % black under white text.
+  let black = 0.2;
+  while (black < 1 && contrastRatio(parseHex(toHex(mix(rgb, BLACK, black)))!, WHITE) < READABLE_CONTRAST) black += 0.05;
+  return { primary, tints, dark: toHex(mix(rgb, BLACK, black)) };
 }
 
 /** The `--edu-*` custom properties of a theme: primary, primary-0 … 9, primary-dark and importance 1–5. */

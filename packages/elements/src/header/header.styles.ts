@@ -59,10 +59,11 @@ export const headerStyles = css`
     gap: 4px;
     flex: 1 1 0;
     min-width: 0;
+    /* Icons that do not fit are cut off; the padding leaves room for the counts above the chips. */
     overflow: hidden;
     list-style: none;
     margin: 0;
-    padding: 0;
+    padding: 4px 0;
   }
 
   .spacer {
@@ -100,12 +101,33 @@ export const headerStyles = css`
 
   .app {
     flex-direction: column;
-    height: 52px;
+    height: 48px;
     font-size: 12px;
+  }
+
+  .glyph {
+    position: relative;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    flex: none;
+  }
+
+  .apps .glyph {
+    width: 26px;
+    height: 26px;
+    border-radius: 6px;
+    background: #fff;
   }
 
   .apps .app {
     width: 62px;
+    gap: 2px;
+  }
+
+  /* Lower than elsewhere: the list cuts off what rises above its padding. */
+  .apps .badge {
+    transform: translate(55%, -30%);
   }
 
   .apps .label {
@@ -140,6 +162,11 @@ export const headerStyles = css`
     object-fit: contain;
   }
 
+  .apps .icon {
+    width: 18px;
+    height: 18px;
+  }
+
   .fallback {
     display: inline-flex;
     align-items: center;
@@ -151,20 +178,29 @@ export const headerStyles = css`
     font-weight: 600;
   }
 
+  .apps .fallback {
+    width: 100%;
+    height: 100%;
+    border-radius: inherit;
+    background: none;
+    color: var(--edu-color-primary-dark, #3763ab);
+  }
+
   .badge {
     position: absolute;
     top: 0;
     right: 0;
-    transform: translate(35%, -20%);
+    transform: translate(55%, -45%);
     min-width: 16px;
     height: 16px;
     padding: 0 4px;
     box-sizing: border-box;
     border-radius: 8px;
-    background: var(--edu-header-badge-background, #c8161d);
-    /* A white ring keeps the count visible on any header colour, red themes included. */
-    box-shadow: 0 0 0 1.5px #fff;
-    color: #fff;
+    /* White on the bar, so a count shows on every header colour, red themes included; red on white panels. */
+    background: var(--edu-header-badge-background, #fff);
+    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
+    color: var(--edu-header-badge-color, #c8161d);
+    font-weight: 600;
     font-size: 11px;
     line-height: 16px;
     text-align: center;
@@ -221,8 +257,14 @@ export const headerStyles = css`
   }
 
   .panel .fallback {
-    background: var(--edu-color-primary, #457cd6);
+    background: var(--edu-color-primary-dark, #3763ab);
     color: #fff;
+  }
+
+  .panel .badge {
+    background: #c8161d;
+    color: #fff;
+    box-shadow: 0 0 0 1.5px #fff;
   }
 
   .item {
@@ -259,8 +301,8 @@ export const headerStyles = css`
   }
 
   .actions button.primary {
-    background: var(--edu-color-primary, #457cd6);
-    border-color: var(--edu-color-primary, #457cd6);
+    background: var(--edu-color-primary-dark, #3763ab);
+    border-color: var(--edu-color-primary-dark, #3763ab);
     color: #fff;
   }
 

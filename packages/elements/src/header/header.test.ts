@@ -116,6 +116,14 @@ describe('<edu-header>', () => {
     await oneEvent(el, 'edu-switch-child');
   });
 
+  it('leaves the desktop button out on the desktop itself (hide-desktop)', async () => {
+    const el = await render();
+    expect(q(el, '.desktop')).to.not.equal(null);
+    el.hideDesktop = true;
+    await el.updateComplete;
+    expect(q(el, '.desktop')).to.equal(null);
+  });
+
   it('asks before logging out, and cancel does not log out', async () => {
     const el = await render();
     let fired = 0;
@@ -250,6 +258,23 @@ describe('<edu-header>', () => {
       setTimeout(() => button.click());
       const event = await oneEvent(el, 'edu-open-app');
       expect(event.detail.icon.code).to.equal('a');
+    });
+
+    it('shows the counts whole and distinct from the bar, whatever its colour', async () => {
+      const el = await render(teacher, { icons: [icon('a', '作业', PNG, 3), icon('b', '教务', PNG, 150)] });
+      for (const bar of ['#b61715', '#2b5797', '#3a8419']) {
+        el.style.setProperty('--edu-header-background', bar);
+        const list = q(el, '[part="apps"]').getBoundingClientRect();
+        for (const badge of el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .badge')) {
+          const box = badge.getBoundingClientRect();
+          // The list cuts off what overflows it: a count must lie inside.
+          expect(box.top, 'top inside the list').to.be.at.least(list.top);
+          expect(box.right, 'right inside the list').to.be.at.most(list.right);
+          const background = getComputedStyle(badge).backgroundColor;
+          expect(background, `badge on ${bar}`).to.not.equal(getComputedStyle(el).backgroundColor);
+          expect(background).to.equal('rgb(255, 255, 255)');
+        }
+      }
     });
 
     it('hides icons in the left layout', async () => {

@@ -94,7 +94,8 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @cssprop [--edu-header-background=#2b5797] - Background of the bar.
  * @cssprop [--edu-header-color=#fff] - Text and icon colour of the bar.
  * @cssprop [--edu-header-logo-size=40px] - Size of the logo.
- * @cssprop [--edu-header-badge-background=#c8161d] - Background of the counts.
+ * @cssprop [--edu-header-badge-background=#fff] - Background of the counts on the bar (red in the panel).
+ * @cssprop [--edu-header-badge-color=#c8161d] - Text of the counts on the bar.
  * @cssprop [--edu-header-panel-background=#fff] - Background of the panel and menus.
  * @cssprop [--edu-header-panel-color=#303133] - Text colour of the panel and menus.
  * @cssprop [--edu-header-focus-color=#fff] - Focus ring on the bar.
@@ -342,24 +343,27 @@ export class EduHeader extends LitElement {
     const key = `${inPanel ? 'panel' : 'bar'}:${icon.code}`;
     const failed = !src || this.failedImages.has(key);
     const badge = badgeText(icon.unreadCount);
+    // The picture sits on a white chip: a server's coloured glyph reads on any bar colour.
     return html`<button part="app" class="app" type="button" data-code=${icon.code} @click=${() => this.openApp(icon)}>
-      ${
-        failed
-          ? html`<span class="fallback" aria-hidden="true">${iconFallbackText(label)}</span>`
-          : html`<img
-              class="icon"
-              src=${src}
-              alt=""
-              @error=${() => {
-                this.failedImages = new Set(this.failedImages).add(key);
-              }}
-            />`
-      }
+      <span class="glyph">
+        ${
+          failed
+            ? html`<span class="fallback" aria-hidden="true">${iconFallbackText(label)}</span>`
+            : html`<img
+                class="icon"
+                src=${src}
+                alt=""
+                @error=${() => {
+                  this.failedImages = new Set(this.failedImages).add(key);
+                }}
+              />`
+        }
+        ${badge ? html`<span part="badge" class="badge" aria-hidden="true">${badge}</span>` : nothing}
+      </span>
       <span class="label">${label}</span>
       ${
         badge
-          ? html`<span part="badge" class="badge" aria-hidden="true">${badge}</span
-              ><span class="visually-hidden">${msg(str`，${badge} 条未读`, { id: 'header.appUnread' })}</span>`
+          ? html`<span class="visually-hidden">${msg(str`，${badge} 条未读`, { id: 'header.appUnread' })}</span>`
           : nothing
       }
     </button>`;
