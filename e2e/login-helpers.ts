@@ -110,9 +110,16 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
 
 /** Waits until no transition or animation runs (a dialog fading in would read as low contrast). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // `document.getAnimations()` does not list animations inside shadow roots (a dialog's fade-in): walk them too.
+  await page.waitForFunction(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    return roots
+      .flatMap((root) => root.getAnimations())
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+  });
 }
 
 /** Asserts that axe finds nothing, naming what it found. */

@@ -3,8 +3,16 @@
 // opened from it (messages, module expiry, theme, download, child, to-do panel, expired licence); an app opens and
 // the message and theme dialogs open, close and give focus back without a mouse.
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { axeViolations } from './login-helpers.ts';
-import { SCHOOL_DESKTOP, DESKTOP_HOME, dialogHost, header, portalShot, reseed, signIn } from './portal-helpers.ts';
+import {
+  SCHOOL_DESKTOP,
+  DESKTOP_HOME,
+  dialogHost,
+  expectAccessible,
+  header,
+  portalShot,
+  reseed,
+  signIn,
+} from './portal-helpers.ts';
 
 type Lang = 'zh-CN' | 'en' | 'zh-HK';
 
@@ -82,58 +90,6 @@ const LANGS: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
 
 test.beforeEach(async ({ request }) => reseed(request));
 
-/**
- * Product bugs found by these tests and handed to the lead (each named in the report); axe's findings on exactly
- * these rules and nodes are let through until they are fixed. EMPTY THIS LIST once they are: from then on, any
- * finding fails. Anything else axe finds fails now.
- * - region: `<edu-header>`'s logo, header apps and welcome are not inside a landmark (no banner around the header;
- *   packages/elements/src/header/header.ts renders `<div part="base">`, demo/src/portal/portal-shell.tsx puts
- *   `<EduHeader>` straight into `div.portal`).
- * - color-contrast: the header's "下载客户端" button (demo/src/portal/portal.css `.portal-header-button`, white on
- *   a 14 % white tint of the header blue: 4.38:1, below 4.5:1 for 13 px text).
- */
-const KNOWN_PRODUCT_BUGS: readonly { id: string; target: RegExp }[] = [];
-
-/**
- * Waits until no transition or animation runs anywhere, shadow roots included: `settled` of login-helpers asks
- * `document.getAnimations()`, which does not list animations inside shadow roots (the dialogs' 200 ms fade-in), so
- * axe would read a dialog fading in as low contrast.
- */
-async function settledDeep(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const roots: (Document | ShadowRoot)[] = [document];
-    for (let i = 0; i < roots.length; i++) {
-      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
-    }
-    return roots
-      .flatMap((root) => root.getAnimations())
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-  });
-}
-
-/** Keeps a screenshot once nothing moves (see `settledDeep`). */
-async function keepShot(page: Page, name: string): Promise<void> {
-  await settledDeep(page);
-  await portalShot(page, name);
-}
-
-/** axe passes on the page, but for the known product bugs above. */
-async function expectAccessible(page: Page): Promise<void> {
-  await settledDeep(page);
-  const violations = (await axeViolations(page))
-    .map((violation) => ({
-      ...violation,
-      nodes: violation.nodes.filter(
-        (node) =>
-          !KNOWN_PRODUCT_BUGS.some(
-            (known) => known.id === violation.id && known.target.test(JSON.stringify(node.target)),
-          ),
-      ),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
 /** The header's welcome text. */
 function welcomeText(page: Page, text: string): Locator {
   return header(page).getByText(text, { exact: true });
@@ -207,7 +163,7 @@ for (const lang of LANGS) {
       const todo = page.locator('edu-todo-panel').getByRole('region', { name: t.todoPanel });
       await expect(todo).toBeVisible();
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-desktop-todo`);
+      await portalShot(page, `a11y-${lang}-desktop-todo`);
       await todo.getByRole('button', { name: t.todoClose, exact: true }).click();
       await expect(todo).toBeHidden();
 
@@ -221,13 +177,13 @@ for (const lang of LANGS) {
       const expiryMessage = messageContent.getByRole('button', { name: t.expiryMessage });
       await expect(expiryMessage).toBeVisible();
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-messages`);
+      await portalShot(page, `a11y-${lang}-messages`);
       await expiryMessage.click();
       const expiry = page.getByRole('dialog', { name: t.expiryDialog });
       await expect(expiry).toBeVisible();
       await expect(dialogHost(page, expiry).getByRole('table')).toBeVisible();
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-module-expiry`);
+      await portalShot(page, `a11y-${lang}-module-expiry`);
       await page.keyboard.press('Escape');
       await expect(expiry).toBeHidden();
       await page.keyboard.press('Escape');
@@ -239,7 +195,7 @@ for (const lang of LANGS) {
       await expect(theme).toBeVisible();
       await expect(dialogHost(page, theme).getByRole('radio').first()).toBeVisible();
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-theme`);
+      await portalShot(page, `a11y-${lang}-theme`);
       await page.keyboard.press('Escape');
       await expect(theme).toBeHidden();
 
@@ -249,7 +205,7 @@ for (const lang of LANGS) {
       await expect(download).toBeVisible();
       await expect(dialogHost(page, download).getByRole('link')).toHaveCount(1);
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-download`);
+      await portalShot(page, `a11y-${lang}-download`);
       await page.keyboard.press('Escape');
       await expect(download).toBeHidden();
     });
@@ -278,7 +234,7 @@ for (const lang of LANGS) {
       await expect(rows).toHaveCount(3);
       await expect(dialogHost(page, child).getByText('王小红')).toBeVisible();
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-child`);
+      await portalShot(page, `a11y-${lang}-child`);
     });
 
     test('the expired-licence dialog passes axe', async ({ page }) => {
@@ -292,7 +248,7 @@ for (const lang of LANGS) {
       await expect(page.getByText(t.licenceText, { exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: t.home })).toBeVisible();
       await expectAccessible(page);
-      await keepShot(page, `a11y-${lang}-licence`);
+      await portalShot(page, `a11y-${lang}-licence`);
     });
   });
 }

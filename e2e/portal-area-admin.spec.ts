@@ -33,23 +33,6 @@ async function primaryColour(page: Page): Promise<string> {
   );
 }
 
-/**
- * Keeps a screenshot once nothing moves, shadow roots included (the `settled` of login-helpers, used by
- * `portalShot`, asks `document.getAnimations()`, which misses the dialogs' fade-in inside shadow roots).
- */
-async function keepShot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => {
-    const roots: (Document | ShadowRoot)[] = [document];
-    for (let i = 0; i < roots.length; i++) {
-      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
-    }
-    return roots
-      .flatMap((root) => root.getAnimations())
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-  });
-  await portalShot(page, name);
-}
-
 /** The tag names from the document down through open shadow roots to the element that has focus. */
 async function focusPath(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -105,7 +88,13 @@ test.describe('area officer', () => {
     // Nor anywhere else on the page (side menu, header).
     await expect(page.getByRole('button', { name: /^(基础数据|教务管理|基础|教务)(\s|,|，|$)/ })).toHaveCount(0);
 
-    await keepShot(page, 'area-desktop');
+    // The area's own footer, not that of the school whose host it signed in on.
+    const footer = page.locator('edu-footer');
+    await expect(footer.getByText(/版权所有 © 2019-\d{4} 滨江区教育局/)).toBeVisible();
+    await expect(footer.getByRole('link', { name: '浙ICP备2026012300号-2' })).toBeVisible();
+    await expect(footer.getByText('滨江区实验中学')).toHaveCount(0);
+
+    await portalShot(page, 'area-desktop');
     expect(errors).toEqual([]);
   });
 });
@@ -134,7 +123,7 @@ test.describe('admin theme sync', () => {
     await content.getByRole('radio', { name: '清新绿' }).check();
     const sync = content.getByRole('checkbox', { name: '同步给所有用户' });
     await sync.check();
-    await keepShot(page, 'admin-theme-sync');
+    await portalShot(page, 'admin-theme-sync');
     await content.getByRole('button', { name: '确定' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('主题已保存，并已同步给本单位所有用户', { exact: true })).toBeVisible();
@@ -147,7 +136,7 @@ test.describe('admin theme sync', () => {
     await staffAgain.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
     await expect(welcome(staffAgain, '赵敏')).toBeVisible();
     await expect.poll(() => primaryColour(staffAgain)).toBe(GREEN);
-    await keepShot(staffAgain, 'staff4-synced-green');
+    await portalShot(staffAgain, 'staff4-synced-green');
     await fresh.close();
   });
 
@@ -172,7 +161,7 @@ test.describe('module licence', () => {
     await expect(dialog).toBeVisible();
     await expect(page.getByText('该模块已过期，请联系管理员！')).toBeVisible();
     await expect(page.locator('edu-licence-dialog').getByText('资产管理')).toBeVisible();
-    await keepShot(page, 'licence-expired');
+    await portalShot(page, 'licence-expired');
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
@@ -223,7 +212,7 @@ test.describe('mobile desktop', () => {
     }
     const names = await grid.locator('button.app [part="label"]').allInnerTexts();
     expect(names.length).toBeGreaterThan(5);
-    await keepShot(page, 'mobile-desktop-390');
+    await portalShot(page, 'mobile-desktop-390');
 
     await page.setViewportSize({ width: 800, height: 1000 });
     await expect(page.locator('html')).toHaveClass(/(^|\s)ipad(\s|$)/);
@@ -256,7 +245,7 @@ test.describe('help centre and download', () => {
     await expect(help.getByTestId('help-unit')).toHaveText('330108001');
     expect(help.url()).not.toContain('accessToken');
     expect(help.url()).not.toContain(href.searchParams.get('accessToken')!);
-    await keepShot(help, 'help-centre');
+    await portalShot(help, 'help-centre');
     // The way back is the desktop it came from.
     await expect(help.getByRole('link', { name: /pc_desktop_all/ })).toBeVisible();
     await help.close();
@@ -271,7 +260,7 @@ test.describe('help centre and download', () => {
     await expect(dialog).toBeVisible();
     const portable = page.locator('edu-download-dialog').getByRole('link', { name: /免安装版/ });
     await expect(portable).toBeVisible();
-    await keepShot(page, 'download-dialog');
+    await portalShot(page, 'download-dialog');
     const [download] = await Promise.all([page.waitForEvent('download'), portable.click()]);
     expect(download.suggestedFilename()).toBe('edu-portal-portable.zip');
     expect(await download.failure()).toBeNull();

@@ -4,6 +4,7 @@
 // footer. Theme and layout come from the session store, so a confirmed theme applies without a reload.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getHelpKey, saveIconOrder } from '@edu-portal/core/desktop/api.ts';
+import { getUnitConfig } from '@edu-portal/core/api/session.ts';
 import { visibleIcons, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { readLeftMenu, writeLeftMenu, type LeftMenuState } from '@edu-portal/core/desktop/left-menu.ts';
 import { switchIdentity } from '@edu-portal/core/identity/api.ts';
@@ -73,9 +74,19 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
   useEffect(() => setMenu(readLeftMenu(user.userId)), [user.userId]);
   useEffect(() => {
     let live = true;
-    loadLoginConfig().then((config) => {
-      if (live) setFooterMsg((config?.decorationSet.footerMsg as FooterMessage | undefined) ?? null);
-    });
+    // The user's own unit's footer (an area officer signed in on a school's host sees the area's); the host's
+    // login configuration if the unit has none or the call fails.
+    const unitFooter = user.unitId
+      ? getUnitConfig(user.unitId).then(
+          ({ envelope, decorationSet }) => (envelope.status === 200 ? decorationSet.footerMsg : null),
+          () => null,
+        )
+      : Promise.resolve(null);
+    void unitFooter
+      .then(async (footer) => footer ?? (await loadLoginConfig())?.decorationSet.footerMsg ?? null)
+      .then((footer) => {
+        if (live) setFooterMsg(footer as FooterMessage | null);
+      });
     getHelpKey().then(
       (key) => live && setHelpKey(key),
       () => undefined,

@@ -5,7 +5,15 @@ import { RequestError } from '../http/errors.ts';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
 import { captureNotices, configureServer, loginAs, resetServer, serverCalls } from '../test-support/server.ts';
-import { checkLogin, getLoginConfig, getMe, loginWithPassword, logoutCall, parseDecorationSet } from './session.ts';
+import {
+  checkLogin,
+  getLoginConfig,
+  getMe,
+  getUnitConfig,
+  loginWithPassword,
+  logoutCall,
+  parseDecorationSet,
+} from './session.ts';
 
 describe('session calls', () => {
   let session: SessionStore;
@@ -159,6 +167,17 @@ describe('session calls', () => {
       const { envelope, decorationSet } = await getLoginConfig(location.host, client);
       expect(envelope.status).to.equal(200);
       expect(decorationSet).to.have.property('defaultLanguage');
+    });
+
+    it('reads a unit’s own configuration: the area’s footer is not the school’s', async () => {
+      const area = await getUnitConfig('330108', client);
+      const school = await getUnitConfig('330108001', client);
+      expect(area.envelope.status).to.equal(200);
+      expect(area.decorationSet.footerMsg).to.include({ show: true });
+      expect(JSON.stringify(area.decorationSet.footerMsg)).to.not.equal(JSON.stringify(school.decorationSet.footerMsg));
+      const missing = await getUnitConfig('999999', client);
+      expect(missing.envelope.status).to.equal(404);
+      expect(missing.decorationSet).to.deep.equal({ defaultLanguage: null, footerMsg: null });
     });
 
     it('tolerates a bad decorationSet', () => {

@@ -127,3 +127,16 @@ export async function getLoginConfig(
   const data = isRecord(envelope.data) ? envelope.data : {};
   return { envelope, decorationSet: parseDecorationSet(data['decorationSet']) };
 }
+
+/**
+ * `GET /api/uaa/oauth/login/unit_config?unitId=`: a unit's footer, link and `decorationSet` (parsed). The portal
+ * shows the signed-in user's own unit's footer: an area officer on a school's host sees the area's record numbers.
+ */
+export async function getUnitConfig(
+  unitId: string,
+  client: Client = defaultClient,
+): Promise<{ envelope: Envelope; decorationSet: DecorationSet }> {
+  const envelope = await client.get(SESSION_PATHS.unitConfig, { unitId }, { noIntercept: true });
+  const data = isRecord(envelope.data) ? envelope.data : {};
+  return { envelope, decorationSet: parseDecorationSet(data['decorationSet']) };
+}
