@@ -75,7 +75,7 @@ const TEXTS: Record<Lang, Record<string, string>> = {
     expiryDialog: '模組到期提醒',
     theme: '主題',
     themeDialog: '主題設置',
-    downloadButton: '下載客戶端',
+    downloadButton: '下載用戶端',
     downloadDialog: '下載用戶端',
     childDialog: '選擇子女',
     todoPanel: '待辦提醒',
