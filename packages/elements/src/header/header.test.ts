@@ -255,6 +255,7 @@ describe('<edu-header>', () => {
       const el = await render(teacher, { icons: [icon('a', '作业', PNG, 150)] });
       const button = q<HTMLButtonElement>(el, '[part="apps"] .app');
       expect(button.querySelector('.badge')!.textContent).to.equal('99+');
+      expect(button.title, 'the full name on hover').to.equal('作业');
       setTimeout(() => button.click());
       const event = await oneEvent(el, 'edu-open-app');
       expect(event.detail.icon.code).to.equal('a');

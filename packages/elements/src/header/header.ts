@@ -344,7 +344,16 @@ export class EduHeader extends LitElement {
     const failed = !src || this.failedImages.has(key);
     const badge = badgeText(icon.unreadCount);
     // The picture sits on a white chip: a server's coloured glyph reads on any bar colour.
-    return html`<button part="app" class="app" type="button" data-code=${icon.code} @click=${() => this.openApp(icon)}>
+    // In the bar the short name may still be cut off (English): the full name shows on hover.
+    const title = inPanel ? nothing : iconLabel(icon, this.language);
+    return html`<button
+      part="app"
+      class="app"
+      type="button"
+      data-code=${icon.code}
+      title=${title}
+      @click=${() => this.openApp(icon)}
+    >
       <span class="glyph">
         ${
           failed
