@@ -110,7 +110,7 @@ test.describe('admin theme sync', () => {
     await signIn(staff, 'staff4');
     await staff.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
     await expect(welcome(staff, '赵敏')).toBeVisible();
-    expect(await primaryColour(staff)).toBe('#457cd6');
+    await expect.poll(() => primaryColour(staff)).toBe('#457cd6');
     await other.close();
 
     await signIn(page, 'admin1');
