@@ -401,8 +401,10 @@ test('theme: ink applies without a reload, with its stylesheet and background pa
   await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'ink');
 });
 
-test('theme screenshots: lotus, cartoon, and two colour themes in the top and the left layout', async ({ page }) => {
-  test.setTimeout(90_000);
+test('theme screenshots and axe: lotus, cartoon, and the four colour themes in the top and the left layout', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openDesktop(page, 'teacher1', DESKTOP_HOME);
   await desktopReady(page);
@@ -411,22 +413,27 @@ test('theme screenshots: lotus, cartoon, and two colour themes in the top and th
   await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'lotus');
   await expect(page.locator('link#edu-theme-stylesheet')).toHaveAttribute('href', /\/css\/lotus\.css$/);
   await expect(page.locator('edu-theme-background')).toBeVisible();
+  await expectAccessible(page);
   await portalShot(page, 'teacher-lotus-top');
 
   await chooseTheme(page, '卡通');
   await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'cartoon');
   await expect(page.locator('link#edu-theme-stylesheet')).toHaveAttribute('href', /\/css\/cartoon\.css$/);
   await expect(page.locator('edu-theme-background')).toBeHidden();
+  await expectAccessible(page);
   await portalShot(page, 'teacher-cartoon-top');
 
   for (const [name, file] of [
     ['中国红', 'red'],
     ['科技蓝', 'blue'],
+    ['天空蓝', 'siro-blue'],
+    ['清新绿', 'green'],
   ] as const) {
     await chooseTheme(page, name, '上下布局');
     await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'color');
     await expect(page.locator('link#edu-theme-stylesheet')).toHaveCount(0);
     await expect(header(page).getByRole('list', { name: '常用应用' })).toBeVisible();
+    await expectAccessible(page);
     await portalShot(page, `teacher-${file}-top`);
     await chooseTheme(page, name, '左右布局');
     await expect(page.getByRole('navigation', { name: '应用菜单' })).toBeVisible();

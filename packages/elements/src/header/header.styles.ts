@@ -167,6 +167,11 @@ export const headerStyles = css`
     height: 18px;
   }
 
+  /* Ink is black and white: the header's pictures have no grey variant, so they are greyed here. */
+  .grey .icon {
+    filter: grayscale(1);
+  }
+
   .fallback {
     display: inline-flex;
     align-items: center;

@@ -278,6 +278,15 @@ describe('<edu-header>', () => {
       }
     });
 
+    it('greys the pictures in the ink theme only', async () => {
+      const el = await render(teacher, { icons: [icon('a', '作业')], theme: 'ink' });
+      const picture = () => getComputedStyle(q(el, '[part="apps"] .icon')).filter;
+      expect(picture()).to.equal('grayscale(1)');
+      el.theme = '#457CD6';
+      await el.updateComplete;
+      expect(picture()).to.equal('none');
+    });
+
     it('hides icons in the left layout', async () => {
       const el = await render(teacher, { icons: icons(3), layout: 'left' });
       expect(q(el, '[part="apps"]')).to.equal(null);

@@ -547,7 +547,7 @@ export class EduHeader extends LitElement {
       : msg('消息', { id: 'header.messages' });
     const isParent = user ? canSelectChild(user.userType) : false;
     return html`
-      <div part="base" class="base">
+      <div part="base" class="base ${this.theme === 'ink' ? 'grey' : ''}">
         <div class="unit">
           ${this.renderLogo()}
           ${
