@@ -94,8 +94,12 @@ export const messageDialogStyles = [
       line-height: 1.5;
       text-align: start;
       overflow-wrap: anywhere;
-      white-space: pre-line;
       cursor: pointer;
+    }
+
+    /* The message's own line breaks, and only those (not the template's). */
+    .lines {
+      white-space: pre-line;
     }
 
     .text:hover {

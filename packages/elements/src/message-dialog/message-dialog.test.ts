@@ -102,6 +102,21 @@ describe('<edu-message-dialog>', () => {
     expect(dialogOf(el).title).to.equal('未读消息 (3)');
   });
 
+  it('keeps the message’s own line breaks and starts it on the marker’s line', async () => {
+    const el = await opened([message('a', 2, { text: '第一行\n第二行' }), message('b', 2, { text: '一行' })]);
+    const lineHeight = (button: HTMLElement) => parseFloat(getComputedStyle(button).lineHeight);
+    const twoLines = rowButton(el, 'a', 'open');
+    const oneLine = rowButton(el, 'b', 'open');
+    // One line of text is one line high (no blank line from the template), two lines are two.
+    expect(oneLine.getBoundingClientRect().height).to.be.below(lineHeight(oneLine) * 1.5 + 4);
+    expect(twoLines.getBoundingClientRect().height).to.be.within(
+      lineHeight(twoLines) * 1.5,
+      lineHeight(twoLines) * 2.5 + 4,
+    );
+    const marker = q(el, '[data-key="b"] [part="importance"]')!.getBoundingClientRect();
+    expect(Math.abs(oneLine.getBoundingClientRect().top - marker.top)).to.be.below(8);
+  });
+
   it('reports open, read and ignore-all with the message', async () => {
     const el = await opened();
     setTimeout(() => rowButton(el, 'm2', 'open').click());

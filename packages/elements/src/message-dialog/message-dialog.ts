@@ -153,7 +153,11 @@ export class EduMessageDialog extends LitElement {
           data-action="open"
           @click=${() => emit(this, 'edu-message-open', { message })}
         >
-          ${text || html`<span class="untitled">${msg('（无内容）', { id: 'messageDialog.noText' })}</span>`}
+          ${
+            text
+              ? html`<span class="lines">${text}</span>`
+              : html`<span class="untitled">${msg('（无内容）', { id: 'messageDialog.noText' })}</span>`
+          }
         </button>
         <div class="meta">
           ${
