@@ -62,6 +62,7 @@ describe('<edu-header>', () => {
   it('shows the unit name, the welcome and the default logo when the logo fails', async () => {
     const el = await render({ ...teacher, unitImgPath: BROKEN });
     expect(q(el, '[part="title"]').textContent!.trim()).to.equal('实验小学');
+    expect(q(el, '[part="title"]').title, 'whole on hover when cut off').to.equal('实验小学');
     expect(q(el, '[part="welcome"]').textContent!.trim()).to.equal('欢迎您，王老师');
     await waitUntil(() => q(el, '[part="logo"]').localName === 'span', 'the default logo');
     expect(q(el, '[part="logo"] svg')).to.not.equal(null);

@@ -552,7 +552,11 @@ export class EduHeader extends LitElement {
           ${this.renderLogo()}
           ${
             title
-              ? html`<span part="title" class="title" style=${styleMap({ fontSize: `${this.titleFontSize}px` })}
+              ? html`<span
+                  part="title"
+                  class="title"
+                  title=${title}
+                  style=${styleMap({ fontSize: `${this.titleFontSize}px` })}
                   >${title}</span
                 >`
               : nothing
