@@ -52,6 +52,21 @@ export interface PortalContext {
   reorderIcons(codes: string[]): void;
 }
 
+/**
+ * The footer of the user's own unit (an area officer signed in on a school's host sees the area's), else that of
+ * the host's login configuration when the unit has none or the call fails.
+ */
+async function footerOf(unitId: string | undefined): Promise<FooterMessage | null> {
+  const own = unitId
+    ? await getUnitConfig(unitId).then(
+        ({ envelope, decorationSet }) => (envelope.status === 200 ? decorationSet.footerMsg : null),
+        () => null,
+      )
+    : null;
+  const footer = own ?? (await loadLoginConfig())?.decorationSet.footerMsg ?? null;
+  return footer as FooterMessage | null;
+}
+
 export function PortalShell({ user, onDesktop, appCode, reminders, children }: PortalShellProps) {
   const t = usePortalTexts();
   const lang = useLanguage();
@@ -74,19 +89,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
   useEffect(() => setMenu(readLeftMenu(user.userId)), [user.userId]);
   useEffect(() => {
     let live = true;
-    // The user's own unit's footer (an area officer signed in on a school's host sees the area's); the host's
-    // login configuration if the unit has none or the call fails.
-    const unitFooter = user.unitId
-      ? getUnitConfig(user.unitId).then(
-          ({ envelope, decorationSet }) => (envelope.status === 200 ? decorationSet.footerMsg : null),
-          () => null,
-        )
-      : Promise.resolve(null);
-    void unitFooter
-      .then(async (footer) => footer ?? (await loadLoginConfig())?.decorationSet.footerMsg ?? null)
-      .then((footer) => {
-        if (live) setFooterMsg(footer as FooterMessage | null);
-      });
+    void footerOf(user.unitId).then((footer) => live && setFooterMsg(footer));
     getHelpKey().then(
       (key) => live && setHelpKey(key),
       () => undefined,

@@ -118,25 +118,31 @@ export function parseDecorationSet(value: unknown): DecorationSet {
   };
 }
 
-/** `GET /api/uaa/oauth/login/config?url={host}`: the login configuration, with `decorationSet` parsed. */
-export async function getLoginConfig(
-  host: string = globalThis.location?.host ?? '',
-  client: Client = defaultClient,
-): Promise<{ envelope: Envelope; decorationSet: DecorationSet }> {
-  const envelope = await client.get(SESSION_PATHS.loginConfig, { url: host }, { noIntercept: true });
+/** A configuration answer with its `decorationSet` parsed. */
+export interface ConfigAnswer {
+  envelope: Envelope;
+  decorationSet: DecorationSet;
+}
+
+/** Asks a configuration call (no notices: the pages fall back by themselves) and parses its `decorationSet`. */
+async function getConfig(client: Client, path: string, params: Record<string, string>): Promise<ConfigAnswer> {
+  const envelope = await client.get(path, params, { noIntercept: true });
   const data = isRecord(envelope.data) ? envelope.data : {};
   return { envelope, decorationSet: parseDecorationSet(data['decorationSet']) };
+}
+
+/** `GET /api/uaa/oauth/login/config?url={host}`: the login configuration, with `decorationSet` parsed. */
+export function getLoginConfig(
+  host: string = globalThis.location?.host ?? '',
+  client: Client = defaultClient,
+): Promise<ConfigAnswer> {
+  return getConfig(client, SESSION_PATHS.loginConfig, { url: host });
 }
 
 /**
  * `GET /api/uaa/oauth/login/unit_config?unitId=`: a unit's footer, link and `decorationSet` (parsed). The portal
  * shows the signed-in user's own unit's footer: an area officer on a school's host sees the area's record numbers.
  */
-export async function getUnitConfig(
-  unitId: string,
-  client: Client = defaultClient,
-): Promise<{ envelope: Envelope; decorationSet: DecorationSet }> {
-  const envelope = await client.get(SESSION_PATHS.unitConfig, { unitId }, { noIntercept: true });
-  const data = isRecord(envelope.data) ? envelope.data : {};
-  return { envelope, decorationSet: parseDecorationSet(data['decorationSet']) };
+export function getUnitConfig(unitId: string, client: Client = defaultClient): Promise<ConfigAnswer> {
+  return getConfig(client, SESSION_PATHS.unitConfig, { unitId });
 }

@@ -3,10 +3,10 @@
  * they change where the server allows it (icon order), so other tests of the run see the seeded desktop.
  */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
-import { setLanguage } from '../i18n/language.ts';
-import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import { loginAs, logoutServer } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   getAppIconGroups,
   getHelpKey,
@@ -45,20 +45,7 @@ function wireUser(data: Record<string, unknown>) {
 
 describe('desktop calls (reference server)', () => {
   let client: Client;
-  let restoreNotices: () => void;
-
-  beforeEach(async () => {
-    setLanguage('en');
-    await resetServer();
-    ({ restore: restoreNotices } = captureNotices());
-    client = createClient({ device: 'pc', relogin: null });
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    await logoutServer();
-    setLanguage('zh-CN');
-  });
+  useReferenceServer((parts) => (client = parts.client));
 
   it('a school teacher gets grouped icons with unread counts', async () => {
     const user = wireUser(await loginAs('teacher1'));

@@ -3,11 +3,11 @@
  * identity, parent1's chosen child), so the rest of the run sees the seeded accounts.
  */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
-import { setLanguage } from '../i18n/language.ts';
-import { createSessionStore, type SessionStore } from '../session/store.ts';
-import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import type { SessionStore } from '../session/store.ts';
+import { loginAs } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   getChildren,
   getCurrentChild,
@@ -24,24 +24,13 @@ import { identityOptions } from './switch.ts';
 describe('identity calls (reference server)', () => {
   let session: SessionStore;
   let client: Client;
-  let restoreNotices: () => void;
-
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    setLanguage('en');
-    await resetServer();
-    session = createSessionStore();
-    ({ restore: restoreNotices } = captureNotices());
-    client = createClient({ session, device: 'pc', relogin: null });
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    await logoutServer();
-    setLanguage('zh-CN');
-  });
+  useReferenceServer(
+    (parts) => {
+      client = parts.client;
+      session = parts.session!;
+    },
+    { session: true },
+  );
 
   it('a teacher switches to the paired parent and back; choosing the current identity is ignored', async () => {
     session.login(await loginAs('teacher1'));

@@ -5,10 +5,10 @@
  */
 import { expect } from '@open-wc/testing';
 import { getUnhandledCounts } from '../desktop/api.ts';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
-import { setLanguage } from '../i18n/language.ts';
-import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import { loginAs, logoutServer } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   getInsideModules,
   getMessageConfig,
@@ -27,21 +27,7 @@ const stillClock: Clock = { now: () => 0, setTimeout: () => 0, clearTimeout: () 
 
 describe('message calls (reference server)', () => {
   let client: Client;
-  let restoreNotices: () => void;
-
-  beforeEach(async () => {
-    setLanguage('en');
-    sessionStorage.clear();
-    await resetServer();
-    ({ restore: restoreNotices } = captureNotices());
-    client = createClient({ device: 'pc', relogin: null });
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    await logoutServer();
-    setLanguage('zh-CN');
-  });
+  useReferenceServer((parts) => (client = parts.client));
 
   it('lists unread messages with importance, newest first', async () => {
     await loginAs('teacher1');

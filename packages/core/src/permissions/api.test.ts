@@ -1,9 +1,9 @@
 /** The permission calls against the running reference server (read-only: no seeded data changes). */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
-import { setLanguage } from '../i18n/language.ts';
-import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import { loginAs, logoutServer } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import { getMenuTree, isAdmin } from './api.ts';
 import { buildCodeKeys, menuRoutes } from './menu.ts';
 import { filterRoutes } from './routes.ts';
@@ -11,20 +11,7 @@ import { createPermissionStore } from './store.ts';
 
 describe('permission calls (reference server)', () => {
   let client: Client;
-  let restoreNotices: () => void;
-
-  beforeEach(async () => {
-    setLanguage('en');
-    await resetServer();
-    ({ restore: restoreNotices } = captureNotices());
-    client = createClient({ device: 'pc', relogin: null });
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    await logoutServer();
-    setLanguage('zh-CN');
-  });
+  useReferenceServer((parts) => (client = parts.client));
 
   it("loads a teacher's menu tree: codeKeys with the area rule and the menu list", async () => {
     await loginAs('teacher1');

@@ -64,10 +64,12 @@ export function themePalette(theme: string): ThemePalette {
   const primary = themePrimaryColor(theme);
   const rgb = parseHex(primary)!;
   const tints = Array.from({ length: 10 }, (_, n) => toHex(mix(rgb, WHITE, n / 10)));
-  // Light colours (siro blue, green, a pale custom pick) need more than 20 % black under white text.
+  // Light colours (siro blue, green, a pale custom pick) need more than 20 % black under white text. Measured on
+  // the rounded hex, the colour the page will get.
+  const shade = (black: number) => toHex(mix(rgb, BLACK, black));
   let black = 0.2;
-  while (black < 1 && contrastRatio(parseHex(toHex(mix(rgb, BLACK, black)))!, WHITE) < READABLE_CONTRAST) black += 0.05;
-  return { primary, tints, dark: toHex(mix(rgb, BLACK, black)) };
+  while (black < 1 && contrastRatio(parseHex(shade(black))!, WHITE) < READABLE_CONTRAST) black += 0.05;
+  return { primary, tints, dark: shade(black) };
 }
 
 /** The `--edu-*` custom properties of a theme: primary, primary-0 … 9, primary-dark and importance 1–5. */

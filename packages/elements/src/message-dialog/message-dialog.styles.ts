@@ -1,12 +1,13 @@
 import { css } from 'lit';
 import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { importanceStyles, messageButtonStyles } from './message-parts.ts';
+import { importanceStyles, messageButtonStyles, messageMetaStyles } from './message-parts.ts';
 
 export const messageDialogStyles = [
   visuallyHiddenStyles,
   spinnerMotionStyles,
   importanceStyles,
   messageButtonStyles,
+  messageMetaStyles,
   css`
     :host {
       display: contents;
@@ -109,22 +110,6 @@ export const messageDialogStyles = [
 
     .untitled {
       color: #6b6e75;
-    }
-
-    .meta {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 4px 12px;
-      margin-top: 4px;
-      color: #6b6e75;
-      font-size: 12px;
-    }
-
-    .module {
-      padding: 0 6px;
-      border-radius: 2px;
-      background: var(--edu-color-primary-9, #f0f5fc);
-      color: var(--edu-color-primary-dark, #3763ab);
     }
 
     .read {

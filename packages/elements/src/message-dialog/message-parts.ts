@@ -71,6 +71,25 @@ export const importanceStyles = css`
   }
 `;
 
+/** The line under a message or to-do: its module (`moduleLabel`) and date (`dateTemplate`). */
+export const messageMetaStyles = css`
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    margin-top: 4px;
+    color: #6b6e75;
+    font-size: 12px;
+  }
+
+  .module {
+    padding: 0 6px;
+    border-radius: 2px;
+    background: var(--edu-color-primary-9, #f0f5fc);
+    color: var(--edu-color-primary-dark, #3763ab);
+  }
+`;
+
 /** Buttons of the message dialog, the module-expiry dialog and the to-do panel. */
 export const messageButtonStyles = css`
   .button,

@@ -1,11 +1,12 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { importanceStyles, messageButtonStyles } from '../message-dialog/message-parts.ts';
+import { importanceStyles, messageButtonStyles, messageMetaStyles } from '../message-dialog/message-parts.ts';
 
 export const todoPanelStyles = [
   visuallyHiddenStyles,
   importanceStyles,
   messageButtonStyles,
+  messageMetaStyles,
   css`
     :host {
       display: contents;
@@ -137,22 +138,6 @@ export const todoPanelStyles = [
       color: #606266;
       overflow-wrap: anywhere;
       white-space: pre-line;
-    }
-
-    .meta {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 4px 12px;
-      margin-top: 4px;
-      color: #6b6e75;
-      font-size: 12px;
-    }
-
-    .module {
-      padding: 0 6px;
-      border-radius: 2px;
-      background: var(--edu-color-primary-9, #f0f5fc);
-      color: var(--edu-color-primary-dark, #3763ab);
     }
 
     .item-actions {
