@@ -1,6 +1,6 @@
 // Shows what the session store holds: the login status from the startup check and the signed-in user.
 import { useSession } from '@edu-portal/react/hooks.ts';
-import { logoutCall } from '@edu-portal/core/api/session.ts';
+import { logoutCall } from '@edu-portal/core/auth/api.ts';
 import { useTexts } from '../i18n.ts';
 
 export function SessionPage() {

@@ -6,7 +6,7 @@ import { visibleIcons } from '@edu-portal/core/desktop/icons.ts';
 import { badgeText } from '@edu-portal/core/desktop/header.ts';
 import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
-import { LANGUAGE_NAMES } from '@edu-portal/core/identity/language.ts';
+import { LANGUAGE_NAMES } from '@edu-portal/core/i18n/options.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';

@@ -4,13 +4,13 @@
 // footer. Theme and layout come from the session store, so a confirmed theme applies without a reload.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getHelpKey, saveIconOrder } from '@edu-portal/core/desktop/api.ts';
-import { getUnitConfig } from '@edu-portal/core/api/session.ts';
+import { getUnitConfig } from '@edu-portal/core/auth/api.ts';
 import { visibleIcons, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { readLeftMenu, writeLeftMenu, type LeftMenuState } from '@edu-portal/core/desktop/left-menu.ts';
 import { switchIdentity } from '@edu-portal/core/identity/api.ts';
-import { changeLanguage } from '@edu-portal/core/identity/language.ts';
+import { saveLanguage } from '@edu-portal/core/i18n/api.ts';
 import { canSwitchIdentity } from '@edu-portal/core/identity/switch.ts';
-import { currentThemeChoice, saveThemeChoice } from '@edu-portal/core/identity/theme.ts';
+import { currentThemeChoice, saveThemeChoice } from '@edu-portal/core/theme/setting.ts';
 import { logoutAndLeave } from '@edu-portal/core/auth/logout.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
@@ -143,7 +143,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
             );
           }}
           onEduChangeLanguage={(event) => {
-            void changeLanguage(event.detail.language, { saveWith: currentThemeChoice(snapshot) });
+            void saveLanguage(event.detail.language, { saveWith: currentThemeChoice(snapshot) });
           }}
           onEduOpenApp={(event) => openIcon(event.detail.icon)}
         >

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   getAppIconGroups,
   getRecentApps,
-  getThemeSetting,
   getUnhandledCounts,
   getUnreadCodeCounts,
   type UnhandledCounts,
@@ -14,9 +13,10 @@ import { mergeGroupUnreadCounts, visibleIcons, type AppIcon, type IconGroup } fr
 import { mergeRecentApps, readRecentApps, recentIcons } from '@edu-portal/core/desktop/recent.ts';
 import { getPairedIdentity, loadParentContext } from '@edu-portal/core/identity/api.ts';
 import { hasIdentitySwitch, identityOptions, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
-import { adoptThemeSetting } from '@edu-portal/core/identity/theme.ts';
 import { isAdmin } from '@edu-portal/core/permissions/api.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
+import { getThemeSetting } from '@edu-portal/core/theme/api.ts';
+import { adoptThemeSetting } from '@edu-portal/core/theme/setting.ts';
 
 export interface PortalData {
   /** null while loading. */

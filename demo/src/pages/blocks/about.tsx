@@ -4,7 +4,7 @@
 // configuration's footerMsg of this site.
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
-import { getLoginConfig } from '@edu-portal/core/api/session.ts';
+import { getLoginConfig } from '@edu-portal/core/auth/api.ts';
 import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { EduAboutDialog } from '@edu-portal/react/wrappers/edu-about-dialog.ts';

@@ -1,7 +1,7 @@
 // The header's account buttons: logout after a confirmation dialog (spec part 1 §2 header, §4 "Logout"), and the
 // switch-account button, in development only (spec part 1 §2).
 import { useState } from 'react';
-import { logoutCall } from '@edu-portal/core/api/session.ts';
+import { logoutCall } from '@edu-portal/core/auth/api.ts';
 import { logoutAndLeave } from '@edu-portal/core/auth/logout.ts';
 import { loginPageUrl } from '@edu-portal/core/auth/navigation.ts';
 import { showSwitchAccount } from '@edu-portal/core/auth/startup.ts';

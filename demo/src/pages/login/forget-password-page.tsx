@@ -1,7 +1,7 @@
 // /forgetPassword (spec part 1 §2), opened in a new window from the login box: how a password is reset in a school
 // portal (by an administrator), the unit's contact line and web site from its configuration, and the password rule.
 import { useEffect, useState } from 'react';
-import { SESSION_PATHS } from '@edu-portal/core/api/session.ts';
+import { SESSION_PATHS } from '@edu-portal/core/auth/api.ts';
 import { client } from '@edu-portal/core/http/client.ts';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';

@@ -1,8 +1,7 @@
 // The demo host's login settings and the startup of spec part 1 §4 "Login flow": start checks, the login chain,
 // the login dialog as the client's relogin handler, the zoom warning. Pages and elements read the same settings.
-import { getLoginConfig, type DecorationSet } from '@edu-portal/core/api/session.ts';
+import { getLoginConfig, type DecorationSet, type SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
-import type { SocialProvider } from '@edu-portal/core/api/login.ts';
 import { createRememberStore } from '@edu-portal/core/auth/remember.ts';
 import { routePath } from '@edu-portal/core/auth/address.ts';
 

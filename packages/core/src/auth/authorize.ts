@@ -2,7 +2,7 @@
  * The single-sign-on authorisation route (spec part 1 §2: any path containing 'authorize', whose query must carry
  * `client_id`; §7 `POST /api/uaa/shiyue_webauth`; §8 'Missing client_id, please go back and try again!').
  */
-import { webAuthorize } from '../api/login.ts';
+import { webAuthorize } from './api.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { envelopeMessage } from '../http/envelope.ts';
 import { isRequestError } from '../http/errors.ts';

@@ -7,14 +7,15 @@
  */
 import {
   LOGIN_PATHS,
+  checkLogin,
   getWeChatLoginInfo,
+  loginWithPassword,
   loginWithTicket,
   loginWithUserClient,
   reloginWithAccessToken,
   socialLogin,
   type WeChatKind,
-} from '../api/login.ts';
-import { checkLogin, loginWithPassword } from '../api/session.ts';
+} from './api.ts';
 import { AUTO_LOGIN_LIMIT, STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import type { Envelope } from '../http/envelope.ts';

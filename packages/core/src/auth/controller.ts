@@ -3,8 +3,7 @@
  * legacy forms alike: validation, one submit at a time, the password login, the remember record, the success notice
  * and where to go next. It returns what happened; the form shows messages and calls `applyOutcome`.
  */
-import { bindSocialAccount, type SocialIdentity } from '../api/login.ts';
-import { loginWithPassword } from '../api/session.ts';
+import { bindSocialAccount, loginWithPassword, type SocialIdentity } from './api.ts';
 import { STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRequestError } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 /** Logout and leave (spec part 1 §4 "Logout") against the reference server. */
 import { expect } from '@open-wc/testing';
-import { getMe } from '../api/session.ts';
+import { getMe } from './api.ts';
 import { createClient, type Client } from '../http/client.ts';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';

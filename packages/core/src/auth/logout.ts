@@ -3,7 +3,7 @@
  * the logout call, the local clean-up of exactly what the spec lists (stored user, session storage, auto-login
  * counter), the logged-out flag, then the login page.
  */
-import { logoutCall } from '../api/session.ts';
+import { logoutCall } from './api.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import type { SessionStore } from '../session/store.ts';
 import { applyOutcome, loginPageUrl, type LoginOutcome } from './navigation.ts';

@@ -2,7 +2,7 @@
  * What a login flow decided, and the one place that acts on it. Flows return an outcome instead of navigating, so
  * the React host, elements and legacy pages share them and tests can read the decision.
  */
-import type { SocialIdentity } from '../api/login.ts';
+import type { SocialIdentity } from './api.ts';
 import type { Device } from '../platform/device.ts';
 import type { SessionUser } from '../session/types.ts';
 import { routePath } from './address.ts';

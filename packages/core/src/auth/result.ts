@@ -3,8 +3,8 @@
  * 400 with a code other than `invalid_grant` is an unbound social identity for the bind page; anything else is a
  * refusal whose message the form shows. Shared by the login chain and the login form.
  */
-import { socialIdentity, type SocialIdentity } from '../api/login.ts';
-import { fromWireUser } from '../api/user.ts';
+import { socialIdentity, type SocialIdentity } from './api.ts';
+import { fromWireUser } from '../session/wire.ts';
 import type { Envelope } from '../http/envelope.ts';
 import { envelopeMessage } from '../http/envelope.ts';
 import type { FieldError } from '../http/errors.ts';

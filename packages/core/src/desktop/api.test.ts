@@ -4,32 +4,19 @@
  */
 import { expect } from '@open-wc/testing';
 import type { Client } from '../http/client.ts';
-import { RequestError } from '../http/errors.ts';
-import { loginAs, logoutServer } from '../test-support/server.ts';
+import { loginAs, logoutServer, rejection } from '../test-support/server.ts';
 import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   getAppIconGroups,
   getHelpKey,
   getRecentApps,
-  getThemeSetting,
   getUnhandledCounts,
   getUnreadCodeCounts,
   recordAppAccess,
   saveIconOrder,
-  saveThemeSetting,
 } from './api.ts';
 import { desktopIcons, isIconVisible, mergeGroupUnreadCounts, visibleIcons } from './icons.ts';
 import { iconOrder, moveIconInGroup } from './reorder.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<RequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** The seeded school's help key (packages/server/src/db/seed-data.ts). */
 const SCHOOL_HELP_KEY = 'school-handbook';
@@ -120,24 +107,6 @@ describe('desktop calls (reference server)', () => {
     expect(recent.length).to.be.at.most(10);
     // A record naming someone else is refused; recording stays quiet and says false.
     expect(await recordAppAccess(icon, { ...user, userId: '10001' }, client)).to.equal(false);
-  });
-
-  it('saves and reads the own theme setting {theme, lang, layout}', async () => {
-    await loginAs('staff4');
-    expect(await saveThemeSetting({ theme: '#4DB021', lang: 'en', layout: 'left' }, 'color', client)).to.equal(true);
-    expect(await getThemeSetting(client)).to.deep.equal({ theme: '#4DB021', lang: 'en', layout: 'left' });
-    expect(await saveThemeSetting({ theme: 'ink', lang: 'zh-HK' }, 'color', client)).to.equal(true);
-    const setting = await getThemeSetting(client);
-    expect(setting.theme).to.equal('ink');
-    expect(setting.lang).to.equal('zh-HK');
-    // Back to what the unit's defaults give, for later tests of this run.
-    await saveThemeSetting({ theme: '#457CD6', lang: 'zh-CN', layout: 'top' }, 'color', client);
-  });
-
-  it('only an admin may sync the theme for the unit: others get 403', async () => {
-    await loginAs('staff4');
-    const error = await rejection(saveThemeSetting({ theme: 'lotus', lang: 'en' }, 'default_color', client));
-    expect(error.status).to.equal(403);
   });
 
   it("reads the unit's help-centre key", async () => {

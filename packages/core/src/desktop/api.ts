@@ -1,21 +1,17 @@
 /**
- * Desktop calls (spec part 1 §7 "Desktop, theme, messages", "Licence, identity, menu, misc"; DESIGN §6 "Theme
- * saving"). Thin wrappers over the core client: wire names stay here, callers get the English types.
+ * Desktop calls (spec part 1 §7 "Desktop, theme, messages", "Licence, identity, menu, misc"): icons, counts,
+ * recent apps. Thin wrappers over the core client: wire names stay here, callers get the English types. The theme
+ * setting's calls are in `theme/api.ts`.
  */
 import { appEntryUrl } from '../auth/landing.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
-import { isLang, type Lang } from '../i18n/language.ts';
 import { isRecord } from '../platform/guards.ts';
 import type { SessionUser } from '../session/types.ts';
-import type { Layout } from '../theme/constants.ts';
-import { isLayout, isThemeValue } from '../theme/theme.ts';
 import { fromWireIconGroups, type AppIcon, type IconGroup } from './icons.ts';
 import { toCount } from './wire.ts';
 import { normalizeRecentApps, type RecentApp } from './recent.ts';
 
 export const DESKTOP_PATHS = {
-  themeSetting: '/api/base/my_desktop/color',
-  saveTheme: '/api/base/desktop/settheme',
   unhandledCount: '/api/base/desktop/unhandlecount',
   appIcons: '/api/base/desktop/my_app_icon',
   saveIconOrder: '/api/base/desktop/save_icon_sort',
@@ -71,64 +67,6 @@ export async function getUnhandledCounts(client: Client = defaultClient): Promis
   const envelope = await client.get(DESKTOP_PATHS.unhandledCount);
   const data = isRecord(envelope.data) ? envelope.data : {};
   return { todo: toCount(data['todo']), message: toCount(data['message']) };
-}
-
-/** A saved theme setting; null parts were not set (or unreadable). */
-export interface ThemeSetting {
-  theme: string | null;
-  lang: Lang | null;
-  /** The layout chosen for colour themes (the reference server keeps it with theme and lang). */
-  layout: Layout | null;
-}
-
-const NO_SETTING: ThemeSetting = Object.freeze({ theme: null, lang: null, layout: null });
-
-/**
- * `my_desktop/color`'s data: a theme string (`ink`, `#457CD6`), or `{theme, lang, layout}` as an object or a JSON
- * string. Anything unreadable gives nulls, so the stored or default theme stays.
- */
-export function parseThemeSetting(data: unknown): ThemeSetting {
-  let value: unknown = data;
-  if (typeof data === 'string' && data.trim().startsWith('{')) {
-    try {
-      value = JSON.parse(data) as unknown;
-    } catch {
-      return { ...NO_SETTING };
-    }
-  }
-  if (typeof value === 'string') return { ...NO_SETTING, theme: isThemeValue(value.trim()) ? value.trim() : null };
-  if (!isRecord(value)) return { ...NO_SETTING };
-  return {
-    theme: isThemeValue(value['theme']) ? value['theme'] : null,
-    lang: isLang(value['lang']) ? value['lang'] : null,
-    layout: isLayout(value['layout']) ? value['layout'] : null,
-  };
-}
-
-/** `GET my_desktop/color`: the user's theme setting (the unit default when an admin synced one). */
-export async function getThemeSetting(client: Client = defaultClient): Promise<ThemeSetting> {
-  const envelope = await client.get(DESKTOP_PATHS.themeSetting);
-  return parseThemeSetting(envelope.data);
-}
-
-/** `color` saves the user's own theme; `default_color` (admins only) sets it for every user of the unit. */
-export type ThemeSaveScope = 'color' | 'default_color';
-
-/**
- * `POST settheme {type, theme: JSON {theme, lang, layout}}`; true when the server answers data 'success'. Without a
- * layout the server falls back to the unit's, so callers that know the user's layout send it.
- */
-export async function saveThemeSetting(
-  setting: { theme: string; lang: Lang; layout?: Layout | null },
-  scope: ThemeSaveScope = 'color',
-  client: Client = defaultClient,
-): Promise<boolean> {
-  const { theme, lang, layout } = setting;
-  const envelope = await client.post(DESKTOP_PATHS.saveTheme, {
-    type: scope,
-    theme: JSON.stringify(layout ? { theme, lang, layout } : { theme, lang }),
-  });
-  return envelope.data === 'success' || envelope.data === true;
 }
 
 /** The fields of `user_access_detail` for opening an app (`type` 1: an app opened from the desktop). */

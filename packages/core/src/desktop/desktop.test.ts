@@ -34,7 +34,7 @@ import {
   recordRecentApp,
 } from './recent.ts';
 import { iconOrder, moveBy, moveIconInGroup, moveItem } from './reorder.ts';
-import { appAccessRecord, iconEntryUrl, parseThemeSetting } from './api.ts';
+import { appAccessRecord, iconEntryUrl } from './api.ts';
 
 function wireIcon(code: string, extra: Record<string, unknown> = {}) {
   return {
@@ -388,26 +388,6 @@ describe('left menu', () => {
 
 describe('desktop call helpers', () => {
   const user = { userId: '10001', userType: 2, unitId: '330108001', unitType: 2 };
-
-  it('reads the theme setting as a string, an object or JSON text', () => {
-    const none = { theme: null, lang: null, layout: null };
-    expect(parseThemeSetting('ink')).to.deep.equal({ ...none, theme: 'ink' });
-    expect(parseThemeSetting('#e31d1a')).to.deep.equal({ ...none, theme: '#e31d1a' });
-    expect(parseThemeSetting('{"theme":"lotus","lang":"en","layout":"left"}')).to.deep.equal({
-      theme: 'lotus',
-      lang: 'en',
-      layout: 'left',
-    });
-    expect(parseThemeSetting({ theme: '#49C1D9', lang: 'zh-HK' })).to.deep.equal({
-      ...none,
-      theme: '#49C1D9',
-      lang: 'zh-HK',
-    });
-    expect(parseThemeSetting({ theme: 'purple', lang: 'fr', layout: 'diagonal' })).to.deep.equal(none);
-    expect(parseThemeSetting('{broken')).to.deep.equal(none);
-    expect(parseThemeSetting('')).to.deep.equal(none);
-    expect(parseThemeSetting(null)).to.deep.equal(none);
-  });
 
   it('builds the access record and the entry URL of an icon', () => {
     const icon = fromWireIcon(wireIcon('homework', { serverId: 'homework', deployPath: '' })) as AppIcon;

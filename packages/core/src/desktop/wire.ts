@@ -1,6 +1,6 @@
 /**
  * Reading wire values of the portal-shell calls: ids and names come as strings or numbers, counts as numbers or
- * numeric strings. Shared by `permissions/`, `desktop/`, `messages/` and `identity/` (`api/user.ts` keeps its own).
+ * numeric strings. Shared by `permissions/`, `desktop/`, `messages/` and `identity/` (`session/wire.ts` keeps its own).
  */
 
 /** A string, or a finite number as text; anything else is ''. */

@@ -12,7 +12,7 @@ import { notify, type NoticeType } from '../platform/notify.ts';
 import { session as defaultSession, type SessionStore } from '../session/store.ts';
 import { MALFORMED, decodeEnvelope, envelopeMessage, parseJson, type Envelope } from './envelope.ts';
 import { RequestError, type RequestErrorInit } from './errors.ts';
-import { createSessionRecovery, type SessionRecovery } from './expiry.ts';
+import { createSessionRecovery, type SessionRecovery } from './session-recovery.ts';
 import { isPlainObject, toFormData, toSearchParams, type Payload } from './payload.ts';
 import { newSignature, verifySignature } from './signature.ts';
 

@@ -1,10 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { STORAGE_KEYS } from '../constants.ts';
+import { fakeClient, refuse } from '../test-support/fake-client.ts';
+import { saveLanguage } from './api.ts';
 import { pickBilingual } from './bilingual.ts';
 import { clearDictionary, getDictionary, mergeDictionary, subscribeDictionary, t } from './dictionary.ts';
 import { getLanguage, setLanguage, subscribeLanguage } from './language.ts';
 import { coreText } from './messages.ts';
-import { chooseLanguage, initLanguage, readChosenLanguage, resolveLanguage } from './resolve.ts';
+import { languageOptions } from './options.ts';
+import { chooseLanguage, initLanguage, languageFromSetting, readChosenLanguage, resolveLanguage } from './resolve.ts';
 
 describe('language resolution', () => {
   beforeEach(() => {
@@ -130,5 +133,51 @@ describe('dictionary', () => {
     stop();
     mergeDictionary('en', { b: 'B' });
     expect(calls).to.equal(1);
+  });
+});
+
+describe('language switch', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setLanguage('zh-CN');
+  });
+  afterEach(() => setLanguage('zh-CN'));
+
+  it('offers the three languages, each named in itself, the current one marked', () => {
+    expect(languageOptions('en')).to.deep.equal([
+      { value: 'zh-CN', name: '简体中文', current: false },
+      { value: 'en', name: 'English', current: true },
+      { value: 'zh-HK', name: '繁體中文', current: false },
+    ]);
+  });
+
+  it('ignores the current language: no change, no call', async () => {
+    const { client, calls } = fakeClient();
+    expect(await saveLanguage('zh-CN', { saveWith: { theme: 'ink' }, client })).to.equal(false);
+    expect(calls).to.deep.equal([]);
+    expect(getLanguage()).to.equal('zh-CN');
+  });
+
+  it('puts another language in force, stores it, and saves {theme, lang} when asked', async () => {
+    const { client, calls } = fakeClient({ '/api/base/desktop/settheme': 'success' });
+    expect(await saveLanguage('en', { saveWith: { theme: '#457CD6', layout: 'left' }, client })).to.equal(true);
+    expect(getLanguage()).to.equal('en');
+    expect(localStorage.getItem('PH_MY_SET_LANG')).to.equal('en');
+    expect(calls[0]!.payload).to.deep.equal({
+      type: 'color',
+      theme: '{"theme":"#457CD6","lang":"en","layout":"left"}',
+    });
+    const failing = fakeClient({ '/api/base/desktop/settheme': refuse });
+    expect(await saveLanguage('zh-HK', { saveWith: { theme: 'ink' }, client: failing.client })).to.equal(true);
+    expect(getLanguage()).to.equal('zh-HK');
+    expect(await saveLanguage('en')).to.equal(true); // no save asked: no call at all
+  });
+
+  it("a saved setting's language applies only without a choice on this device", () => {
+    expect(languageFromSetting('en')).to.equal('en');
+    expect(languageFromSetting('zh-CN')).to.equal(null); // already in force
+    expect(languageFromSetting(null)).to.equal(null);
+    localStorage.setItem('PH_MY_SET_LANG', 'zh-HK');
+    expect(languageFromSetting('en')).to.equal(null);
   });
 });

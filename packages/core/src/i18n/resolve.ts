@@ -47,3 +47,12 @@ export function chooseLanguage(lang: Lang): boolean {
   setLanguage(lang);
   return true;
 }
+
+/**
+ * The language of a saved theme setting applies only when this device has no choice of its own: the stored choice
+ * wins (spec §4). Returns the language to put in force, or null.
+ */
+export function languageFromSetting(settingLang: Lang | null): Lang | null {
+  if (!settingLang || readChosenLanguage()) return null;
+  return settingLang === getLanguage() ? null : settingLang;
+}

@@ -2,8 +2,8 @@
  * Identity and child calls (spec part 1 §7 "Licence, identity, menu, misc", "Login and session"), and the two
  * switches built on them. The session store holds the outcome; wire names stay here.
  */
-import { SESSION_PATHS } from '../api/session.ts';
-import { fromWireChild, fromWireChildren, type WireChild } from '../api/user.ts';
+import { SESSION_PATHS } from '../auth/api.ts';
+import { fromWireChild, fromWireChildren, type WireChild } from '../session/wire.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { session as defaultSession, type SessionStore } from '../session/store.ts';
 import type { Child, SessionUser } from '../session/types.ts';

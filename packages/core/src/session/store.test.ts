@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { fromWireUser, parseCampusUnits, WIRE_NAMES } from '../api/user.ts';
+import { fromWireUser, parseCampusUnits, WIRE_NAMES } from './wire.ts';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from './store.ts';
 
@@ -183,7 +183,12 @@ describe('session store', () => {
     store.setTheme({ theme: '#49C1D9', layout: 'left' });
     expect(store.getSnapshot()).to.include({ theme: '#49C1D9', themeColor: '#49C1D9', layout: 'left' });
     store.setTheme({ theme: 'ink' });
-    expect(store.getSnapshot()).to.include({ theme: 'ink', themeColor: '#49C1D9', layout: 'top' });
+    expect(store.getSnapshot()).to.include({
+      theme: 'ink',
+      themeColor: '#49C1D9',
+      layout: 'top',
+      layoutPreference: 'left',
+    });
     store.setTheme({ theme: 'not a theme' });
     expect(store.getSnapshot().theme).to.equal('ink');
     store.setTheme({ theme: '#49C1D9' });
@@ -193,6 +198,15 @@ describe('session store', () => {
       themeColor: '#49C1D9',
       layout: 'left',
     });
+  });
+
+  it('the layout preference comes back with the stored theme and goes with logout', () => {
+    store.setTheme({ theme: 'lotus', layout: 'left' });
+    const reloaded = createSessionStore();
+    expect(reloaded.getSnapshot()).to.include({ theme: 'lotus', layout: 'top', layoutPreference: 'left' });
+    reloaded.logout();
+    expect(reloaded.getSnapshot()).to.include({ layout: 'top', layoutPreference: null });
+    reloaded.dispose();
   });
 
   it('applyRefresh stores the new access token and login message', () => {

@@ -13,11 +13,11 @@ import {
   toWireUnitFlags,
   toWireUser,
   type WireSessionRecord,
-} from '../api/user.ts';
+} from './wire.ts';
 import { getLanguage, subscribeLanguage } from '../i18n/language.ts';
 import { isRecord } from '../platform/guards.ts';
 import { clearArea, readJson, readString, removeKey, writeJson, writeString } from '../platform/storage.ts';
-import { DEFAULT_THEME_COLOR, type Layout } from '../theme/constants.ts';
+import { DEFAULT_THEME_COLOR } from '../theme/constants.ts';
 import { readStoredTheme, writeStoredTheme } from '../theme/storage.ts';
 import { isLayout, resolveLayout, resolveTheme } from '../theme/theme.ts';
 import type {
@@ -103,13 +103,10 @@ function freezeParent(parent: ParentContext): ParentContext {
 
 export function createSessionStore(): SessionStore {
   const listeners = new Set<() => void>();
-  // The unit style layout the user chose; the snapshot's layout is resolved from it and the theme.
-  let layoutPreference: Layout | null = null;
   let snapshot: SessionSnapshot = hydrate();
 
   function hydrate(): SessionSnapshot {
     const stored = readStoredTheme();
-    layoutPreference = stored.layout;
     const theme = resolveTheme(stored.theme);
     const base: SessionSnapshot = {
       status: 'unknown',
@@ -117,7 +114,8 @@ export function createSessionStore(): SessionStore {
       language: getLanguage(),
       theme,
       themeColor: stored.themeColor,
-      layout: resolveLayout(theme, layoutPreference),
+      layout: resolveLayout(theme, stored.layout),
+      layoutPreference: stored.layout,
       serverCode: DEFAULT_SERVER_ID,
       baseLoggedIn: false,
       loginMessage: null,
@@ -139,7 +137,7 @@ export function createSessionStore(): SessionStore {
   }
 
   function persist(next: SessionSnapshot): void {
-    writeStoredTheme({ theme: next.theme, themeColor: next.themeColor, layout: layoutPreference });
+    writeStoredTheme({ theme: next.theme, themeColor: next.themeColor, layout: next.layoutPreference });
     if (!next.user) return;
     const record: WireSessionRecord = {
       ...toWireUser(next.user),
@@ -210,10 +208,10 @@ export function createSessionStore(): SessionStore {
     },
 
     setTheme({ theme: value, layout }) {
-      if (isLayout(layout)) layoutPreference = layout;
+      const layoutPreference = isLayout(layout) ? layout : snapshot.layoutPreference;
       const theme = resolveTheme(value, snapshot.theme);
       const themeColor = theme.includes('#') ? theme : snapshot.themeColor;
-      commit({ theme, themeColor, layout: resolveLayout(theme, layoutPreference) });
+      commit({ theme, themeColor, layout: resolveLayout(theme, layoutPreference), layoutPreference });
     },
 
     setServerCode(code) {
@@ -251,9 +249,11 @@ export function createSessionStore(): SessionStore {
       removeKey('local', STORAGE_KEYS.autoLoginCount);
       clearArea('session');
       writeString('local', STORAGE_KEYS.loggedOut, '1');
-      layoutPreference = null;
       // Session storage held the theme: back to the default, as a fresh visit would be.
-      commit({ ...LOGGED_OUT, theme: DEFAULT_THEME_COLOR, themeColor: null, layout: 'top' }, false);
+      commit(
+        { ...LOGGED_OUT, theme: DEFAULT_THEME_COLOR, themeColor: null, layout: 'top', layoutPreference: null },
+        false,
+      );
     },
 
     forget() {

@@ -1,6 +1,6 @@
 /**
  * Session state in English names (spec part 1 §3 "Session and user state", "Parent context", "Unit flags").
- * The spec's wire names (`chirdenId`, `iszx`, `loginedMsg` …) are mapped in `src/api/user.ts`.
+ * The spec's wire names (`chirdenId`, `iszx`, `loginedMsg` …) are mapped in `session/wire.ts`.
  */
 import type { Lang } from '../i18n/language.ts';
 import type { Layout } from '../theme/constants.ts';
@@ -77,8 +77,13 @@ export interface SessionSnapshot {
   theme: string;
   /** The last colour chosen, kept while a named theme is in force. */
   themeColor: string | null;
-  /** Wire `currentLayout`. */
+  /** Wire `currentLayout`: the layout in force (named themes force 'top'). */
   layout: Layout;
+  /**
+   * The layout the user chose for colour themes, kept while a named theme forces 'top' so that saving another
+   * setting (the language) or going back to a colour theme keeps it; null when none was chosen.
+   */
+  layoutPreference: Layout | null;
   /** Wire `prePath`: the current server code, default 'base'. */
   serverCode: string;
   /** Wire `baselogined`. */

@@ -2,6 +2,7 @@
  * Steering the reference server's test hooks from browser tests (docs/decisions.md "Test hooks"). Uses plain
  * `fetch`, not the client under test, so a broken client cannot hide behind its own helpers.
  */
+import { RequestError } from '../http/errors.ts';
 import { setNotifier, type Notice } from '../platform/notify.ts';
 
 export const DEMO_PASSWORD = 'Edu@2026';
@@ -109,4 +110,15 @@ export async function scanAs(
     token: back.searchParams.get('token'),
     state: back.searchParams.get('state'),
   };
+}
+
+/** The `RequestError` a call rejects with; throws when it resolves or rejects with anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<RequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RequestError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
 }

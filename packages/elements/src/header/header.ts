@@ -6,7 +6,7 @@ import { HEADER_ICON_LIMIT } from '@edu-portal/core/constants.ts';
 import { badgeText, headerIcons, headerPanelWidth, titleFontSize } from '@edu-portal/core/desktop/header.ts';
 import { iconFallbackText, iconImage, iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { canSelectChild } from '@edu-portal/core/identity/children.ts';
-import { languageOptions } from '@edu-portal/core/identity/language.ts';
+import { languageOptions } from '@edu-portal/core/i18n/options.ts';
 import { identitySwitchTarget, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';

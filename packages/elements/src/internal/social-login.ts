@@ -9,7 +9,7 @@
 import { msg } from '@lit/localize';
 import { expectSocialState } from '@edu-portal/core/auth/chain.ts';
 import { stripParams } from '@edu-portal/core/auth/address.ts';
-import type { SocialProvider } from '@edu-portal/core/api/login.ts';
+import type { SocialProvider } from '@edu-portal/core/auth/api.ts';
 
 export type { SocialProvider };
 

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { createRememberStore } from '@edu-portal/core/auth/remember.ts';
 import { SOCIAL_STATE_KEY } from '@edu-portal/core/auth/chain.ts';
-import type { SocialProvider } from '@edu-portal/core/api/login.ts';
+import type { SocialProvider } from '@edu-portal/core/auth/api.ts';
 import '../index.ts';
 import type { EduLoginBox } from './login-box.ts';
 import type { EduLoginEvent, EduLoginFailedEvent } from '../internal/login-form.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import { getSocialProviders, type SocialProvider } from '@edu-portal/core/api/login.ts';
+import { getSocialProviders, type SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { readBindParams, type BindParams } from '@edu-portal/core/auth/controller.ts';
 import { applyOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, type ComplexAttributeConverter, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import { getSocialInfo, type SocialProvider } from '@edu-portal/core/api/login.ts';
+import { getSocialInfo, type SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { stripParams } from '@edu-portal/core/auth/address.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { session } from '@edu-portal/core/session/store.ts';

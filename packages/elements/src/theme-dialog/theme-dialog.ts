@@ -13,7 +13,7 @@ import {
   type ThemeDraft,
   type ThemeGroup,
   type ThemeOption,
-} from '@edu-portal/core/identity/theme.ts';
+} from '@edu-portal/core/theme/dialog.ts';
 import { DEFAULT_LAYOUT, type Layout } from '@edu-portal/core/theme/constants.ts';
 import type { EduColorChangeEvent } from '../color-picker/color-picker.ts';
 import { emit } from '../internal/events.ts';

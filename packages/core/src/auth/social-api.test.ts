@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import { createClient, type Client } from '../http/client.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
 import { resetServer } from '../test-support/server.ts';
-import { getSocialInfo, getSocialProviders, getWeChatLoginInfo, socialIdentity } from './login.ts';
+import { getSocialInfo, getSocialProviders, getWeChatLoginInfo, socialIdentity } from './api.ts';
 
 describe('social login calls', () => {
   let session: SessionStore;

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createSessionRecovery } from './expiry.ts';
+import { createSessionRecovery } from './session-recovery.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

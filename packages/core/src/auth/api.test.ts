@@ -13,7 +13,7 @@ import {
   loginWithPassword,
   logoutCall,
   parseDecorationSet,
-} from './session.ts';
+} from './api.ts';
 
 describe('session calls', () => {
   let session: SessionStore;

@@ -3,7 +3,7 @@
  * the unit flags. The saved `localStorage.user` record keeps the wire names, so legacy pages can read it.
  */
 import { isRecord } from '../platform/guards.ts';
-import type { CampusUnit, Child, LoginMessage, ParentContext, SessionUser, UnitFlags } from '../session/types.ts';
+import type { CampusUnit, Child, LoginMessage, ParentContext, SessionUser, UnitFlags } from './types.ts';
 
 type Id = string | number;
 

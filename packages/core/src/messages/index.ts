@@ -1,0 +1,51 @@
+/** Portal shell: messages, module expiry and the pop-up reminders (spec part 1 §2, §3, §4, §7). */
+export {
+  MODULE_IN_USE,
+  MODULE_EXPIRING,
+  MODULE_EXPIRED,
+  moduleExpiryStatus,
+  sortModuleExpiry,
+  parseModuleExpiry,
+  type ModuleExpiryStatus,
+  type ModuleExpiry,
+  type ModuleExpiryOptions,
+} from './expiry.ts';
+export {
+  OPEN_WAY_MODULE_EXPIRY,
+  importanceLevel,
+  importanceColor,
+  fromWireMessage,
+  fromWireMessages,
+  fromWirePopupItem,
+  fromWirePopupPage,
+  messageAction,
+  type ImportanceLevel,
+  type DesktopMessage,
+  type PopupItem,
+  type PopupPage,
+  type MessageAction,
+} from './message.ts';
+export {
+  systemClock,
+  POPUP_SUPPRESSED_KEY,
+  isPopupSuppressed,
+  createPopupReminder,
+  type Clock,
+  type PopupSnapshot,
+  type PopupReminderOptions,
+  type PopupReminder,
+} from './popup.ts';
+export {
+  MESSAGE_PATHS,
+  getUnreadMessages,
+  markAllMessagesRead,
+  markMessageRead,
+  getPopupPage,
+  handlePopupItem,
+  parseMessageConfig,
+  getMessageConfig,
+  getInsideModules,
+  moduleNames,
+  type MessageConfig,
+  type InsideModule,
+} from './api.ts';

@@ -1,0 +1,23 @@
+/** Version info (spec part 2 §3, §5, §7, §8). */
+export {
+  VERSION_SEGMENT_DIGITS,
+  versionKey,
+  compareVersions,
+  findVersionMismatches,
+  type VersionMismatch,
+} from './compare.ts';
+export {
+  versionUrls,
+  loadVersionInfo,
+  fromWireVersions,
+  toWireVersions,
+  versionNoteText,
+  copyrightYears,
+  type VersionInfo,
+  type VersionInfoOptions,
+  type VersionRecord,
+  type VersionNote,
+  type WireVersionRecord,
+  type PackageInfo,
+  type ServerVersionInfo,
+} from './info.ts';
