@@ -1,4 +1,4 @@
-/** Portal shell: desktop icons, header, reorder, recent apps, left menu and their calls (spec part 1 §2, §3, §6, §9). */
+/** Portal shell: desktop icons, header, reorder, recent apps, left menu and their calls (spec part 1 §2, §3, §6). */
 export {
   parseUserTypes,
   fromWireIcon,

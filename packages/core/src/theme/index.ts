@@ -1,4 +1,7 @@
-/** Theme: values and layouts, tints, the dialog's model, stylesheets, the saved setting and its calls (spec part 1 §2, §4). */
+/**
+ * Theme: values and layouts, tints, the dialog's model, the named themes' stylesheets, the saved setting and its
+ * calls (spec part 1 §2, §4).
+ */
 export {
   NAMED_THEMES,
   DEFAULT_THEME_COLOR,
