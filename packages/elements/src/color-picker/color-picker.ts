@@ -3,11 +3,10 @@ import { property, query, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { localized, msg } from '@lit/localize';
-import { autoUpdate, computePosition, flip, offset, shift, size, type Placement } from '@floating-ui/dom';
+import type { Placement } from '@floating-ui/dom';
 import { emit } from '../internal/events.ts';
-import { containsFlat, deepActiveElement } from '../internal/focus.ts';
 import { ensureLocalization } from '../internal/localize.ts';
-import { type Overlay, registerOverlay, unregisterOverlay } from '../internal/overlay-stack.ts';
+import { PopupController } from '../internal/popup-controller.ts';
 import { colorPickerStyles } from './color-picker.styles.ts';
 import {
   DEFAULT_COLOR,
@@ -41,10 +40,6 @@ export type EduColorChangeEvent = CustomEvent<EduColorChangeDetail>;
 export type ColorPickerPlacement = Extract<Placement, 'bottom-start' | 'bottom-end' | 'top-start' | 'top-end'>;
 
 type Group = 'theme' | 'standard';
-
-/** Distance kept from the viewport's edges, and between the trigger and the panel. */
-const EDGE_PX = 8;
-const GAP_PX = 4;
 
 const caretIcon = svg`<svg viewBox="0 0 10 10" aria-hidden="true" focusable="false"><path d="M1 3h8L5 7.5z"/></svg>`;
 const paletteIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M8 1a7 7 0 0 0 0 14c1 0 1.6-.6 1.6-1.4 0-.4-.2-.7-.4-1-.2-.3-.4-.6-.4-1 0-.8.6-1.4 1.4-1.4h1.6A3.2 3.2 0 0 0 15 7c0-3.3-3.1-6-7-6zm-4 7a1.1 1.1 0 1 1 0-2.2A1.1 1.1 0 0 1 4 8zm2-3a1.1 1.1 0 1 1 0-2.2A1.1 1.1 0 0 1 6 5zm4 0a1.1 1.1 0 1 1 0-2.2A1.1 1.1 0 0 1 10 5zm2 3a1.1 1.1 0 1 1 0-2.2A1.1 1.1 0 0 1 12 8z"/></svg>`;
@@ -150,20 +145,19 @@ export class EduColorPicker extends LitElement {
 
   private current: string | null = null;
   private formDisabled = false;
-  private panelShown = false;
   private readonly internals: ElementInternals;
-  private stopAutoUpdate: (() => void) | null = null;
 
-  private readonly overlay: Overlay = {
-    element: this,
-    kind: 'popup',
-    modal: false,
-    handleEscape: (event: KeyboardEvent) => {
-      // The key is the panel's: a modal dialog under it must not turn it into its own close request.
-      event.preventDefault();
-      this.close(true);
+  /** The panel: top layer, overlay stack, placement, outside click, focus leaving and Escape. */
+  private readonly popup = new PopupController(this, {
+    popup: () => this.panelEl,
+    trigger: () => this.triggerEl,
+    placement: () => this.placement,
+    fitHeight: true,
+    onDismiss: () => {
+      this.open = false;
+      this.pending = null;
     },
-  };
+  });
 
   constructor() {
     super();
@@ -207,7 +201,6 @@ export class EduColorPicker extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.open) this.teardownPanel();
     this.open = false;
   }
 
@@ -261,14 +254,8 @@ export class EduColorPicker extends LitElement {
   // ----- the panel -------------------------------------------------------------------------------------------
 
   private openPanel(): void {
-    const panel = this.panelEl;
-    if (this.panelShown || !panel) return;
-    this.panelShown = true;
-    if (!panel.matches(':popover-open')) panel.showPopover();
-    registerOverlay(this.overlay);
-    document.addEventListener('pointerdown', this.onDocumentPointerDown, true);
-    this.stopAutoUpdate?.();
-    this.stopAutoUpdate = autoUpdate(this.triggerEl, panel, () => void this.position());
+    if (this.popup.open || !this.panelEl) return;
+    this.popup.show();
     this.pending = null;
     this.active = { theme: this.indexIn('theme', this.value), standard: this.indexIn('standard', this.value) };
     // Focus the chosen control, as a radio group would: the default-colour button for the default colour, else
@@ -280,42 +267,11 @@ export class EduColorPicker extends LitElement {
     });
   }
 
-  private async position(): Promise<void> {
-    const panel = this.panelEl;
-    if (!panel || !this.open) return;
-    const { x, y, placement } = await computePosition(this.triggerEl, panel, {
-      strategy: 'fixed',
-      placement: this.placement,
-      middleware: [
-        offset(GAP_PX),
-        flip({ padding: EDGE_PX, fallbackAxisSideDirection: 'none' }),
-        shift({ padding: EDGE_PX }),
-        size({
-          padding: EDGE_PX,
-          // Neither side has room for all of it (a very short window): it scrolls instead of leaving the screen.
-          apply: ({ availableHeight }) => {
-            panel.style.maxHeight = `${Math.max(120, Math.floor(availableHeight))}px`;
-          },
-        }),
-      ],
-    });
-    Object.assign(panel.style, { left: `${x}px`, top: `${y}px` });
-    panel.dataset['placement'] = placement;
-  }
-
   /** Takes the panel off screen; `restoreFocus` puts focus back on the trigger when it was inside the panel. */
   private teardownPanel(restoreFocus = false): void {
-    if (!this.panelShown) return;
-    this.panelShown = false;
-    const panel = this.panelEl;
-    const focusInside = !!panel && containsFlat(panel, deepActiveElement());
-    this.stopAutoUpdate?.();
-    this.stopAutoUpdate = null;
-    document.removeEventListener('pointerdown', this.onDocumentPointerDown, true);
-    unregisterOverlay(this.overlay);
-    if (panel?.matches(':popover-open')) panel.hidePopover();
+    if (!this.popup.open) return;
+    this.popup.hide(restoreFocus);
     this.pending = null;
-    if (restoreFocus && focusInside) this.triggerEl?.focus({ preventScroll: true });
   }
 
   private close(restoreFocus: boolean): void {
@@ -324,22 +280,6 @@ export class EduColorPicker extends LitElement {
     // Closed at once, not on the next update: the key or click that closed it must not reach it again.
     this.teardownPanel(restoreFocus);
   }
-
-  private onDocumentPointerDown = (event: PointerEvent) => {
-    if (!event.composedPath().includes(this)) this.close(false);
-  };
-
-  private onFocusOut = (event: FocusEvent) => {
-    if (!this.open) return;
-    const next = event.relatedTarget as Node | null;
-    if (next && (next === this || containsFlat(this, next))) return;
-    // Focus that left the window (the browser's own colour chooser, another app) is not a move away.
-    setTimeout(() => {
-      if (!this.open || !document.hasFocus()) return;
-      const active = deepActiveElement();
-      if (!active || active === document.body || !containsFlat(this, active)) this.close(false);
-    });
-  };
 
   private toggle = () => {
     if (this.open) this.close(true);
@@ -543,7 +483,7 @@ export class EduColorPicker extends LitElement {
     const defaultColor = normalizeColor(this.defaultColor) ?? DEFAULT_COLOR;
     const fontStack = this.fontFamily ? (FONT_STACKS[this.fontFamily] ?? this.fontFamily) : 'inherit';
     return html`
-      <span class="wrap" @focusout=${this.onFocusOut}>
+      <span class="wrap">
         <button
           part="trigger"
           class="trigger"

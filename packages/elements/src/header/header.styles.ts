@@ -215,17 +215,15 @@ export const headerStyles = css`
     white-space: nowrap;
   }
 
-  .menu-wrap {
-    position: relative;
-  }
-
+  /* Manual popovers in the top layer, placed beside their anchor by the popup controller (position: fixed), so the
+     bar clips none of them; the z-index counts only where popovers are missing. */
   .menu,
   .panel {
-    position: absolute;
-    top: calc(100% + 4px);
-    right: 0;
+    position: fixed;
+    inset: auto;
     z-index: var(--edu-z-popup, 10000);
     margin: 0;
+    border: 0;
     padding: 4px 0;
     list-style: none;
     background: var(--edu-header-panel-background, #fff);
@@ -236,9 +234,7 @@ export const headerStyles = css`
   }
 
   .panel {
-    top: var(--edu-header-height, 60px);
-    right: 16px;
-    max-width: 100vw;
+    max-width: calc(100vw - 16px);
     box-sizing: border-box;
     padding: 12px;
     display: flex;

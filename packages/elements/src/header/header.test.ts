@@ -334,6 +334,62 @@ describe('<edu-header>', () => {
       expect(q(el, '[part="panel"]')).to.equal(null);
     });
 
+    it('draws the panel and menus in the top layer under their anchors, inside the viewport', async () => {
+      const el = await render(teacher, {
+        icons: icons(14),
+        identities: identityOptions(
+          { teacherId: 't1', teacherName: '王老师', parentId: 'p1', parentName: '王家长' },
+          't1',
+        ),
+      });
+      el.style.overflow = 'hidden';
+      const bar = q(el, '[part="base"]').getBoundingClientRect();
+      el.toggleApps(true);
+      await el.updateComplete;
+      const panel = q(el, '[part="panel"]');
+      expect(panel.matches(':popover-open')).to.equal(true);
+      await waitUntil(() => panel.dataset['placement'] === 'bottom-end', 'the panel placed');
+      let box = panel.getBoundingClientRect();
+      // Hung from the bar's end, 16 px in, and not clipped by the header's overflow.
+      expect(Math.round(box.top)).to.equal(Math.round(bar.bottom));
+      expect(Math.round(box.right)).to.equal(Math.round(bar.right - 16));
+      expect(box.height).to.be.greaterThan(100);
+      el.toggleApps(false);
+      await el.updateComplete;
+      for (const [trigger, menu] of [
+        ['.language', '#language-menu'],
+        ['.identity', '#identity-menu'],
+      ] as const) {
+        q(el, trigger).click();
+        await el.updateComplete;
+        const list = q(el, menu);
+        expect(list.matches(':popover-open'), menu).to.equal(true);
+        await waitUntil(() => Boolean(list.dataset['placement']), 'the menu placed');
+        box = list.getBoundingClientRect();
+        const anchor = q(el, trigger).getBoundingClientRect();
+        expect(box.top, menu).to.be.within(anchor.bottom, anchor.bottom + 8);
+        expect(box.left).to.be.at.least(0);
+        expect(box.right).to.be.at.most(window.innerWidth);
+        expect(openOverlays().filter((o) => o.element === el)).to.have.length(1);
+        q(el, trigger).click();
+        await el.updateComplete;
+      }
+    });
+
+    it('closes a menu when focus moves out of it, and leaves focus there', async () => {
+      const el = await render();
+      const trigger = q<HTMLButtonElement>(el, '.language');
+      trigger.click();
+      await el.updateComplete;
+      expect(q(el, '#language-menu')).to.not.equal(null);
+      q<HTMLButtonElement>(el, '.fullscreen').focus();
+      await el.updateComplete;
+      expect(q(el, '#language-menu')).to.equal(null);
+      expect(trigger.getAttribute('aria-expanded')).to.equal('false');
+      expect(activeInside(el)).to.equal(q(el, '.fullscreen'));
+      expect(openOverlays().some((o) => o.element === el)).to.equal(false);
+    });
+
     it('closes the panel on a click outside', async () => {
       const el = await render(teacher, { icons: icons(3) });
       el.toggleApps(true);

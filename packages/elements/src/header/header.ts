@@ -13,7 +13,7 @@ import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { emit } from '../internal/events.ts';
 import { ensureLocalization } from '../internal/localize.ts';
-import { type Overlay, registerOverlay, unregisterOverlay } from '../internal/overlay-stack.ts';
+import { PopupController } from '../internal/popup-controller.ts';
 import { headerStyles } from './header.styles.ts';
 
 /** Spec part 1 §9: header icons are each about 60 to 62 px wide (and at most HEADER_ICON_LIMIT of them). */
@@ -156,22 +156,26 @@ export class EduHeader extends LitElement {
   private unsubscribeLanguage: (() => void) | null = null;
   private menuTrigger: HTMLElement | null = null;
 
-  private readonly overlay: Overlay = {
-    element: this,
-    kind: 'popup',
-    modal: false,
-    handleEscape: (event: KeyboardEvent) => {
-      event.preventDefault();
-      this.closeMenu(true);
+  /** The open panel or menu: top layer, overlay stack, outside click, focus leaving and Escape. */
+  private readonly popup = new PopupController(this, {
+    popup: () => this.popupEl,
+    trigger: () => this.menuTrigger,
+    // The app panel hangs from the bar's end, 16 px in (the bar's padding); a menu from its button.
+    anchor: () => (this.menu === 'apps' ? this.renderRoot.querySelector<HTMLElement>('.base') : this.menuTrigger),
+    placement: () => 'bottom-end',
+    distance: () => (this.menu === 'apps' ? 0 : 4),
+    alignmentOffset: () => (this.menu === 'apps' ? 16 : 0),
+    fitHeight: true,
+    onDismiss: () => {
+      this.menu = null;
     },
-  };
+  });
 
   override connectedCallback(): void {
     ensureLocalization();
     super.connectedCallback();
     window.addEventListener('resize', this.onResize);
     document.addEventListener('fullscreenchange', this.onFullscreenChange);
-    document.addEventListener('pointerdown', this.onDocumentPointerDown, true);
     this.unsubscribeLanguage = subscribeLanguage((lang) => {
       this.language = lang;
     });
@@ -183,10 +187,8 @@ export class EduHeader extends LitElement {
     super.disconnectedCallback();
     window.removeEventListener('resize', this.onResize);
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
-    document.removeEventListener('pointerdown', this.onDocumentPointerDown, true);
     this.unsubscribeLanguage?.();
     this.unsubscribeLanguage = null;
-    unregisterOverlay(this.overlay);
     this.menu = null;
     this.appsObserver.disconnect();
     this.observedApps = null;
@@ -194,7 +196,7 @@ export class EduHeader extends LitElement {
 
   /** Opens or closes the "more apps" panel. */
   toggleApps(open = this.menu !== 'apps'): void {
-    if (open) this.openMenu('apps', this.renderRoot.querySelector<HTMLElement>('[part="more"]'));
+    if (open) this.openMenu('apps', this.renderRoot.querySelector<HTMLElement>('[part~="more"]'));
     else this.closeMenu(false);
   }
 
@@ -217,13 +219,13 @@ export class EduHeader extends LitElement {
     }
     if (changed.has('menu')) {
       if (this.menu) {
-        registerOverlay(this.overlay);
+        this.popup.show();
         const popup = this.popupEl;
         const target =
           popup?.querySelector<HTMLElement>('[aria-current="true"]') ?? popup?.querySelector<HTMLElement>('button');
         target?.focus({ preventScroll: true });
       } else {
-        unregisterOverlay(this.overlay);
+        this.popup.hide();
       }
     }
   }
@@ -238,14 +240,6 @@ export class EduHeader extends LitElement {
     this.fullscreen = Boolean(document.fullscreenElement);
   };
 
-  private onDocumentPointerDown = (event: PointerEvent) => {
-    if (!this.menu) return;
-    const path = event.composedPath();
-    const popup = this.popupEl;
-    if ((popup && path.includes(popup)) || (this.menuTrigger && path.includes(this.menuTrigger))) return;
-    this.closeMenu(false);
-  };
-
   private openMenu(menu: Menu, trigger: HTMLElement | null): void {
     this.menuTrigger = trigger;
     this.menu = menu;
@@ -254,8 +248,7 @@ export class EduHeader extends LitElement {
   private closeMenu(restoreFocus: boolean): void {
     if (!this.menu) return;
     this.menu = null;
-    unregisterOverlay(this.overlay);
-    if (restoreFocus) this.menuTrigger?.focus({ preventScroll: true });
+    this.popup.hide(restoreFocus);
   }
 
   private toggleMenu(menu: Menu, event: Event): void {
@@ -276,12 +269,6 @@ export class EduHeader extends LitElement {
     else next = (at - 1 + items.length) % items.length;
     items[next]?.focus();
     event.preventDefault();
-  };
-
-  private onPopupFocusOut = (event: FocusEvent) => {
-    const to = event.relatedTarget as Node | null;
-    const popup = event.currentTarget as HTMLElement;
-    if (to && !popup.contains(to) && to !== this.menuTrigger) this.closeMenu(false);
   };
 
   private chooseIdentity(option: IdentityOption): void {
@@ -405,10 +392,10 @@ export class EduHeader extends LitElement {
               part="panel"
               class="panel"
               role="region"
+              popover="manual"
               aria-label=${msg('全部应用', { id: 'header.allApps' })}
               style=${styleMap({ width: `${width}px` })}
               @keydown=${this.onPopupKeyDown}
-              @focusout=${this.onPopupFocusOut}
             >
               ${this.icons.map((icon) => this.renderIcon(icon, true))}
             </div>`
@@ -441,9 +428,9 @@ export class EduHeader extends LitElement {
               id="identity-menu"
               part="menu"
               class="menu"
+              popover="manual"
               aria-label=${label}
               @keydown=${this.onPopupKeyDown}
-              @focusout=${this.onPopupFocusOut}
             >
               ${this.identities.map(
                 (option) =>
@@ -487,9 +474,9 @@ export class EduHeader extends LitElement {
               id="language-menu"
               part="menu"
               class="menu"
+              popover="manual"
               aria-label=${label}
               @keydown=${this.onPopupKeyDown}
-              @focusout=${this.onPopupFocusOut}
             >
               ${options.map(
                 (option) =>

@@ -22,6 +22,11 @@ export interface Overlay {
   readonly modal: boolean;
   /** The element whose flat tree holds the overlay's content, e.g. the native `<dialog>`. */
   readonly focusRoot?: HTMLElement;
+  /**
+   * Whether keys reach it now (default yes). A non-modal layer beside the page (the to-do panel) takes them only
+   * while focus is inside it; otherwise Escape passes to the overlay below, as if the layer were not there.
+   */
+  takesKeys?(): boolean;
   /** Escape was pressed and this is the top overlay: close if allowed. Not called for toasts. */
   handleEscape?(event: KeyboardEvent): void;
   /**
@@ -68,10 +73,11 @@ export function openOverlays(): readonly Overlay[] {
   return state.entries;
 }
 
-/** The top overlay that takes keys (toasts never do). */
+/** The top overlay that takes keys (toasts never do, a layer only while it holds focus). */
 export function topOverlay(): Overlay | undefined {
   for (let i = state.entries.length - 1; i >= 0; i--) {
-    if (state.entries[i]!.kind !== 'toast') return state.entries[i];
+    const entry = state.entries[i]!;
+    if (entry.kind !== 'toast' && entry.takesKeys?.() !== false) return entry;
   }
   return undefined;
 }

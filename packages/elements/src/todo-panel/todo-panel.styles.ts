@@ -16,10 +16,13 @@ export const todoPanelStyles = [
       display: none;
     }
 
+    /* A manual popover in the top layer (the z-index counts only where popovers are missing): the UA's centring
+       is undone and the corner set again. */
     .panel {
       position: fixed;
-      right: var(--edu-todo-panel-offset, 16px);
-      bottom: var(--edu-todo-panel-offset, 16px);
+      inset: auto var(--edu-todo-panel-offset, 16px) var(--edu-todo-panel-offset, 16px) auto;
+      margin: 0;
+      padding: 0;
       z-index: var(--edu-z-popup, 10000);
       display: flex;
       flex-direction: column;

@@ -1,15 +1,18 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { ImportanceLevel, PopupItem, PopupPage } from '@edu-portal/core/messages/message.ts';
 import { POPUP_SUPPRESSED_KEY, createPopupReminder, type PopupReminder } from '@edu-portal/core/messages/popup.ts';
+import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
+import { openOverlays } from '../internal/overlay-stack.ts';
 import { describeNode, waitUntil } from '../internal/test-utils.ts';
 import { EduTodoPanel } from './todo-panel.ts';
 import { fakeClock } from '@edu-portal/core/test-support/clock.ts';
 
+defineElement('edu-dialog', EduDialog);
 defineElement('edu-todo-panel', EduTodoPanel);
 
 async function switchLanguage(lang: Lang): Promise<void> {
@@ -93,6 +96,7 @@ async function settled(el: EduTodoPanel, check: () => boolean, what: string): Pr
 describe('<edu-todo-panel>', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(async () => {
+    await resetMouse();
     fixtureCleanup();
     for (const reminder of reminders.splice(0)) reminder.dispose();
     sessionStorage.clear();
@@ -249,6 +253,44 @@ describe('<edu-todo-panel>', () => {
     await sendKeys({ press: 'Space' });
     await settled(el, () => !ids(el).includes('t7'), 'handled t7');
     expect(list.ids).to.not.include('t7');
+  });
+
+  it('is a non-modal layer of the overlay stack: Escape closes it for now only while focus is inside', async () => {
+    const { el, before } = await setUp(4);
+    const panel = q(el, '[part="base"]')!;
+    expect(panel.matches(':popover-open')).to.equal(true);
+    const entry = openOverlays().find((o) => o.element === el);
+    expect(entry?.kind).to.equal('popup');
+    expect(entry?.modal).to.equal(false);
+    // Focus on the page: Escape is not the panel's, and a click elsewhere leaves it open.
+    before.focus();
+    await sendKeys({ press: 'Escape' });
+    await sendMouse({ type: 'click', position: [5, 5] });
+    await el.updateComplete;
+    expect(q(el, '[part="base"]')).to.not.equal(null);
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(describeNode(deepActiveElement())).to.equal('button[part=close] in edu-todo-panel');
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(q(el, '[part="base"]')).to.equal(null);
+    expect(sessionStorage.getItem(POPUP_SUPPRESSED_KEY)).to.equal(null);
+    expect(openOverlays().some((o) => o.element === el)).to.equal(false);
+    expect(describeNode(deepActiveElement())).to.equal('button#before');
+  });
+
+  it('opened while a modal dialog is up, waits for it to close; Escape goes to the dialog', async () => {
+    const { el, reminder } = await setUp(4, false);
+    const dialog = await fixture<EduDialog>(html`<edu-dialog title="对话框"><p>内容</p></edu-dialog>`);
+    await dialog.show();
+    await reminder.open();
+    await el.updateComplete;
+    const panel = q(el, '[part="base"]')!;
+    expect(panel.matches(':popover-open')).to.equal(false);
+    await sendKeys({ press: 'Escape' });
+    await dialog.updateComplete;
+    expect(dialog.open).to.equal(false);
+    await waitUntil(() => panel.matches(':popover-open'), 'the panel to show');
   });
 
   it('follows a new reminder and lets go of the old one, and of any while disconnected', async () => {

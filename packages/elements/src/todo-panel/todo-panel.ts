@@ -6,6 +6,7 @@ import type { PopupItem } from '@edu-portal/core/messages/message.ts';
 import type { PopupReminder, PopupSnapshot } from '@edu-portal/core/messages/popup.ts';
 import { emit } from '../internal/events.ts';
 import { ensureLocalization } from '../internal/localize.ts';
+import { PopupController } from '../internal/popup-controller.ts';
 import { dateTemplate, importanceMarker, moduleLabel, type ModuleNames } from '../message-dialog/message-parts.ts';
 import { focusRowButton, focusedRow, rowAfterRemoval, type RowFocus } from '../message-dialog/row-focus.ts';
 import { todoPanelStyles } from './todo-panel.styles.ts';
@@ -35,6 +36,11 @@ interface PendingFocus {
  * closing itself after 15 s (any pointer, key or focus inside the panel restarts the timer through `touch()`), the
  * close icon suppressing it for the session (`dismiss()`), a page that empties stepping back. The page stays usable;
  * the panel never takes focus, and its appearance is announced politely.
+ *
+ * It is a non-modal layer of the page's overlay stack, drawn in the top layer: a click or focus elsewhere leaves it
+ * open, and Escape closes it for now (`close()`, like the timer) only while focus is inside it, giving focus back
+ * to where it came from; otherwise Escape goes to the dialog or popup below. Opened while a modal dialog is up, it
+ * waits for the dialog to close instead of showing above it, out of reach.
  *
  * @summary Pop-up to-do reminder panel.
  * @tagname edu-todo-panel
@@ -87,6 +93,13 @@ export class EduTodoPanel extends LitElement {
   /** Set while the element moves focus itself: that is no user action, and it must not update in `updated()`. */
   private movingFocus = false;
 
+  /** The panel as a non-modal layer of the overlay stack. */
+  private readonly layer = new PopupController(this, {
+    popup: () => this.shadowRoot?.querySelector<HTMLElement>('.panel'),
+    mode: 'layer',
+    onDismiss: () => this.subscribed?.close(),
+  });
+
   override connectedCallback(): void {
     ensureLocalization();
     super.connectedCallback();
@@ -119,6 +132,8 @@ export class EduTodoPanel extends LitElement {
   }
 
   protected override updated(): void {
+    if (this.visible) this.layer.show();
+    else this.layer.hide();
     const pending = this.pendingFocus;
     this.pendingFocus = null;
     if (!pending || !this.visible || !this.shadowRoot) return;
@@ -282,6 +297,7 @@ export class EduTodoPanel extends LitElement {
           ? html`<section
               part="base"
               class="panel"
+              popover="manual"
               aria-label=${msg('待办提醒', { id: 'todoPanel.title' })}
               aria-busy=${snapshot.loading ? 'true' : 'false'}
               @pointerdown=${this.onActivity}
