@@ -6,7 +6,7 @@ import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
-import { loadLoginConfig, type LoginPageConfig } from './site.ts';
+import { loadLoginConfig, type LoginPageConfig } from '../../host/site.ts';
 import { fill, useLoginTexts } from './texts.ts';
 import './login.css';
 
