@@ -5,14 +5,13 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { getLoginConfig } from '@edu-portal/core/auth/api.ts';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { EduAboutDialog } from '@edu-portal/react/wrappers/edu-about-dialog.ts';
 import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
+import { defineTexts } from '../../texts.ts';
 
-const texts = {
+const useAboutTexts = defineTexts({
   'zh-CN': {
     nav: '关于',
     title: '关于对话框与页脚',
@@ -68,11 +67,7 @@ const texts = {
     footerIntro: '頁腳內容來自登入配置的 footerMsg：版權、備案資訊、幫助中心和版本。點擊版本號打開關於對話框。',
     help: '幫助中心地址由部署配置提供（redUrl、accessToken、unitId、key）。',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useAboutTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function AboutNavLink() {

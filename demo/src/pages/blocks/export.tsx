@@ -10,7 +10,8 @@ import { pickFile, type FileCheck } from '@edu-portal/core/validate/file-pick.ts
 import { IMAGE_EXTENSIONS, stripLeadingZeros } from '@edu-portal/core/validate/patterns.ts';
 import { fieldError, type FieldRule } from '@edu-portal/core/validate/rules.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
-import { fill, useExportTexts } from './export-texts.ts';
+import { fill } from '../../texts.ts';
+import { useExportTexts } from './export-texts.ts';
 import './export.css';
 
 /** The nav entry of this page, with its label in the language in force. */

@@ -3,14 +3,13 @@
 // takes a moment, and a question before unsaved changes are thrown away.
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { EduColorPicker } from '@edu-portal/react/wrappers/edu-color-picker.ts';
 import { EduFormDialog } from '@edu-portal/react/wrappers/edu-form-dialog.ts';
 import type { FormDialogMode, FormDialogValidator } from '@edu-portal/elements/form-dialog/form-dialog.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
+import { defineTexts } from '../../texts.ts';
 
-const texts = {
+const useFormDialogTexts = defineTexts({
   'zh-CN': {
     nav: '表单',
     title: '表单对话框与抽屉',
@@ -83,11 +82,7 @@ const texts = {
     saved: '已儲存：{name}',
     saveFailed: '儲存失敗，請重試',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useFormDialogTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function FormDialogNavLink() {

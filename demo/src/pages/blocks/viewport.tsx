@@ -3,9 +3,8 @@
 // reference server offers two small apps, a timetable and a library, each with two files.
 import { useState } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduViewport } from '@edu-portal/react/wrappers/edu-viewport.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
+import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
   nav: '应用视口',
@@ -63,11 +62,7 @@ const zhHK: Texts = {
   contract: '應用腳本的約定',
 };
 
-const texts: Record<Lang, Texts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
-function useViewportTexts(): Texts {
-  return texts[useLanguage()];
-}
+const useViewportTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
 export function ViewportNavLink() {
