@@ -1,10 +1,11 @@
 /**
- * The HTTP side of sessions: the two cookies, reading the access token, and `requireSession`, the preHandler of
- * every authenticated route.
+ * The HTTP side of sessions: the two cookies, reading the access token, `requireSession` and `sessionScope`, the
+ * scope whose routes all need a session.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../config.ts';
 import type { ServerContext } from '../context.ts';
+import type { Services } from '../services.ts';
 import { sessionExpired } from '../http/envelope.ts';
 import type { IssuedTokens, SessionStore } from './sessions.ts';
 import { findUserById, isActive, toSessionUser, type SessionUser, type UserRecord } from './session-user.ts';
@@ -20,7 +21,7 @@ export interface RequestAuth {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireSession`; null on routes that do not require one. */
+    /** Set by `requireSession`; null on routes outside a `sessionScope`. */
     auth: RequestAuth | null;
   }
 }
@@ -77,13 +78,26 @@ export function resolveSession(
 }
 
 /**
- * preHandler for authenticated routes: sets `request.auth`, or answers HTTP 200 with
- * `{status: 401, code: "invalid_token"}` so the client starts its refresh flow.
+ * The session check: sets `request.auth`, or answers HTTP 200 with `{status: 401, code: "invalid_token"}` so the
+ * client starts its refresh flow.
  */
 export function createRequireSession(ctx: ServerContext, sessions: SessionStore): preHandlerAsyncHookHandler {
   return async function requireSession(request, reply) {
     const auth = resolveSession(ctx, sessions, request);
     if (!auth) return reply.send(sessionExpired());
     request.auth = auth;
+  };
+}
+
+/**
+ * Routes that all need a session, in an encapsulated scope of their own: `requireSession` runs once per scope as
+ * its preHandler hook, so no route names it and a route added to the scope cannot forget it. A preHandler rather
+ * than onRequest: a malformed body or a failed validation still answers before the session check, as it does on
+ * every route. Public routes (login calls, configurations, files) stay outside.
+ */
+export function sessionScope(routes: FastifyPluginAsync<Services>): FastifyPluginAsync<Services> {
+  return async function withSession(app, services) {
+    app.addHook('preHandler', services.requireSession);
+    await routes(app, services);
   };
 }

@@ -4,6 +4,7 @@
  * acts for the session's own user and unit only (DESIGN §5).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
 import { booleanSchema, envelopeResponse, fail, ok } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
@@ -19,14 +20,13 @@ interface UnitFlags {
   help_key: string;
 }
 
-const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSession }) => {
+const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
   const unitFlags = (unitId: number) =>
     ctx.db.prepare('SELECT is_vocational, have_institute, help_key FROM units WHERE id = ?').get(unitId) as UnitFlags;
 
   app.get<{ Params: { userId: string; roleCode: string; projectCode: string } }>(
     '/api/base/role/user/:userId/:roleCode/:projectCode',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Whether the user has a role on a project (admin check: role XX_SYS_ on base)',
@@ -49,7 +49,6 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
   app.get(
     '/api/base/unit/is_vocational_school',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "Whether the session's unit is a vocational school (iszx)",
@@ -63,7 +62,6 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
   app.get<{ Querystring: { unitId: string } }>(
     '/api/base/unit/have_institute',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Whether the unit has institutes (unitHaveInstitute)',
@@ -85,7 +83,6 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
   app.get(
     '/api/base/unit/help_key',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The help-centre key of the session's unit",
@@ -97,4 +94,4 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
   );
 };
 
-export default basePlugin;
+export default sessionScope(basePlugin);
