@@ -9,7 +9,7 @@ import { MESSAGES } from '../http/messages.ts';
 
 export const forbidden = (message: string = MESSAGES.forbidden): Envelope<never> => fail(403, 'forbidden', message);
 
-/** The request's session (set by `requireSession`, which every route of these plugins runs first). */
+/** The request's session: set by `requireSession`, which the session scope of these routes runs first. */
 export const authOf = (request: FastifyRequest): RequestAuth => request.auth!;
 
 /** Whether an optional id parameter is absent, empty or equal to `own`. */
