@@ -42,6 +42,7 @@ export { createSessionStore, session, type SessionStore, type ThemeChoice } from
 export type {
   SessionSnapshot,
   SessionUser,
+  WireSessionUser,
   Child,
   ParentContext,
   UnitFlags,
@@ -389,6 +390,7 @@ export {
   normalizeRoute,
   menuRoutes,
   type MenuNode,
+  type WireMenuNode,
   type CodeKeys,
 } from './permissions/menu.ts';
 export {

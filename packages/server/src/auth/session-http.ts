@@ -2,13 +2,14 @@
  * The HTTP side of sessions: the two cookies, reading the access token, `requireSession` and `sessionScope`, the
  * scope whose routes all need a session.
  */
+import type { WireSessionUser } from '@edu-portal/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { Services } from '../services.ts';
 import { sessionExpired } from '../http/envelope.ts';
 import type { IssuedTokens, SessionStore } from './sessions.ts';
-import { findUserById, isActive, toSessionUser, type SessionUser, type UserRecord } from './session-user.ts';
+import { findUserById, isActive, toSessionUser, type UserRecord } from './session-user.ts';
 
 /** What `requireSession` puts on the request. */
 export interface RequestAuth {
@@ -16,7 +17,7 @@ export interface RequestAuth {
   accessToken: string;
   user: UserRecord;
   /** The wire shape of `user`, with this request's access token. */
-  sessionUser: SessionUser;
+  sessionUser: WireSessionUser;
 }
 
 declare module 'fastify' {
