@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fieldError } from '../auth/login.ts';
 import { sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
@@ -36,7 +36,7 @@ import {
 } from '../desktop/themes.ts';
 import { createTodoRepository, MAX_POPUP_PAGE_SIZE, POPUP_PAGE_SIZE, todoPageSchema } from '../desktop/todos.ts';
 import { createVisitRepository } from '../desktop/visits.ts';
-import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
+import { envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
 import type { Services } from '../services.ts';
 
@@ -56,32 +56,50 @@ function postedId(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-const MESSAGE_REFUSALS = { notFound: DESKTOP_MESSAGES.messageNotFound, forbidden: DESKTOP_MESSAGES.messageForbidden };
-const TODO_REFUSALS = { notFound: DESKTOP_MESSAGES.todoNotFound, forbidden: DESKTOP_MESSAGES.todoForbidden };
+/** A call that changes one record of the session user's own, named by the posted id `field` (body or query). */
+interface OwnRecordCall {
+  field: string;
+  summary: string;
+  description: string;
+  records: { ownerOf(id: number): number | undefined };
+  refusals: { notFound: string; forbidden: string };
+  change(id: number): void;
+}
 
 /**
- * The record a call names by the posted id `field`, when it is the session user's own; else the refusal: 400
- * without an id, 404 for an unknown record, 403 for another user's.
+ * Registers an own-record call: answers true once changed; 400 without an id, 404 for an unknown record, 403 for
+ * another user's.
  */
-function ownRecord(
-  request: FastifyRequest,
-  field: string,
-  records: { ownerOf(id: number): number | undefined },
-  refusals: { notFound: string; forbidden: string },
-): { id: number } | { refusal: Envelope<never> } {
-  const posted = postedId(request, field);
-  if (posted === undefined) {
-    return {
-      refusal: fail(400, 'invalid_request', MESSAGES.badRequest, [
-        fieldError(request, field, FIELD_MESSAGES.invalidValue),
-      ]),
-    };
-  }
-  const id = Number(posted);
-  const owner = records.ownerOf(id);
-  if (owner === undefined) return { refusal: fail(404, 'not_found', refusals.notFound) };
-  if (owner !== authOf(request).user.id) return { refusal: forbidden(refusals.forbidden) };
-  return { id };
+function postOwnRecordCall(app: FastifyInstance, path: string, call: OwnRecordCall): void {
+  const { field, records, refusals } = call;
+  app.post(
+    path,
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: TAGS,
+        summary: call.summary,
+        description: call.description,
+        querystring: looseQuery({ [field]: idSchema }),
+        body: { type: 'object', properties: { [field]: idSchema } },
+        response: envelopeResponse({ type: 'boolean' }),
+      },
+    },
+    async (request) => {
+      const posted = postedId(request, field);
+      if (posted === undefined) {
+        return fail(400, 'invalid_request', MESSAGES.badRequest, [
+          fieldError(request, field, FIELD_MESSAGES.invalidValue),
+        ]);
+      }
+      const id = Number(posted);
+      const owner = records.ownerOf(id);
+      if (owner === undefined) return fail(404, 'not_found', refusals.notFound);
+      if (owner !== authOf(request).user.id) return forbidden(refusals.forbidden);
+      call.change(id);
+      return ok(true);
+    },
+  );
 }
 
 /** A POST without a body (the id in the query) validates as `{}`: fastify would refuse an undefined body. */
@@ -241,26 +259,14 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     async (request) => ok(messages.markAllRead(authOf(request).user.id)),
   );
 
-  app.post<{ Body: { desktopMessageId?: string } | undefined; Querystring: { desktopMessageId?: string } }>(
-    '/api/base/desktop/message_update_statusby_id',
-    {
-      preValidation: emptyBodyAsObject,
-      schema: {
-        tags: TAGS,
-        summary: 'Marks one message read for the session user (its owner); another user’s message: 403',
-        description: '`desktopMessageId` in the body (JSON or form) or the query. Unknown id: 404.',
-        querystring: looseQuery({ desktopMessageId: idSchema }),
-        body: { type: 'object', properties: { desktopMessageId: idSchema } },
-        response: envelopeResponse({ type: 'boolean' }),
-      },
-    },
-    async (request) => {
-      const own = ownRecord(request, 'desktopMessageId', messages, MESSAGE_REFUSALS);
-      if ('refusal' in own) return own.refusal;
-      messages.markRead(own.id);
-      return ok(true);
-    },
-  );
+  postOwnRecordCall(app, '/api/base/desktop/message_update_statusby_id', {
+    field: 'desktopMessageId',
+    summary: 'Marks one message read for the session user (its owner); another user’s message: 403',
+    description: '`desktopMessageId` in the body (JSON or form) or the query. Unknown id: 404.',
+    records: messages,
+    refusals: { notFound: DESKTOP_MESSAGES.messageNotFound, forbidden: DESKTOP_MESSAGES.messageForbidden },
+    change: (id) => messages.markRead(id),
+  });
 
   app.get<{ Querystring: { start?: number; size?: number } }>(
     '/api/base/desktop/popUpBox_select',
@@ -282,26 +288,14 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
   );
 
-  app.post<{ Body: { id?: string } | undefined; Querystring: { id?: string } }>(
-    '/api/base/desktop/popUpBox_handle',
-    {
-      preValidation: emptyBodyAsObject,
-      schema: {
-        tags: TAGS,
-        summary: 'Marks a pop-up to-do of the session user handled (not in the spec); another user’s: 403',
-        description: '`id` in the body (JSON or form) or the query. Unknown id: 404. Handling twice is fine.',
-        querystring: looseQuery({ id: idSchema }),
-        body: { type: 'object', properties: { id: idSchema } },
-        response: envelopeResponse({ type: 'boolean' }),
-      },
-    },
-    async (request) => {
-      const own = ownRecord(request, 'id', todos, TODO_REFUSALS);
-      if ('refusal' in own) return own.refusal;
-      todos.markHandled(own.id);
-      return ok(true);
-    },
-  );
+  postOwnRecordCall(app, '/api/base/desktop/popUpBox_handle', {
+    field: 'id',
+    summary: 'Marks a pop-up to-do of the session user handled (not in the spec); another user’s: 403',
+    description: '`id` in the body (JSON or form) or the query. Unknown id: 404. Handling twice is fine.',
+    records: todos,
+    refusals: { notFound: DESKTOP_MESSAGES.todoNotFound, forbidden: DESKTOP_MESSAGES.todoForbidden },
+    change: (id) => todos.markHandled(id),
+  });
 
   app.get(
     '/api/base/desktop/getMessageConfig',
