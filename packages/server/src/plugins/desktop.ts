@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NAMED_THEMES } from '@edu-portal/core/theme/constants.ts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fieldError } from '../auth/login.ts';
 import { sessionScope } from '../auth/session-http.ts';
@@ -42,7 +43,8 @@ import type { Services } from '../services.ts';
 
 const TAGS = ['desktop'];
 export const THEME_ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'themes');
-const THEME_FILE = /^(ink|lotus|cartoon)\.css$/;
+/** The stylesheets there are: one per named theme, `ink.css` … */
+const THEME_FILES: ReadonlySet<string> = new Set(NAMED_THEMES.map((name) => `${name}.css`));
 
 const anyQuery = looseQuery({});
 const successSchema: JsonSchema = { type: 'string', enum: ['success'] };
@@ -128,7 +130,7 @@ const themeStylesheets: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { version, file } = request.params;
-      if (version !== COMMON_PLUGIN_VERSION || !THEME_FILE.test(file)) {
+      if (version !== COMMON_PLUGIN_VERSION || !THEME_FILES.has(file)) {
         return reply.code(404).send(fail(404, 'not_found', MESSAGES.fileNotFound));
       }
       const css = await readFile(join(THEME_ASSETS_DIR, file), 'utf8');
