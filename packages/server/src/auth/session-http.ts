@@ -78,6 +78,12 @@ export function resolveSession(
   };
 }
 
+/** The request's session, on a route of a `sessionScope` (whose check has set it). */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new Error(`${request.url}: no session; is the route outside its sessionScope?`);
+  return request.auth;
+}
+
 /**
  * The session check: sets `request.auth`, or answers HTTP 200 with `{status: 401, code: "invalid_token"}` so the
  * client starts its refresh flow.

@@ -4,10 +4,10 @@
  * acts for the session's own user and unit only (DESIGN §5).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { sessionScope } from '../auth/session-http.ts';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
-import { booleanSchema, envelopeResponse, fail, ok } from '../http/envelope.ts';
-import { MESSAGES } from '../http/messages.ts';
+import { forbidden } from '../desktop/guards.ts';
+import { booleanSchema, envelopeResponse, ok } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['base'];
@@ -41,7 +41,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => {
       const { userId, roleCode, projectCode } = request.params;
-      if (Number(userId) !== request.auth!.user.id) return fail(403, 'forbidden', MESSAGES.forbidden);
+      if (Number(userId) !== authOf(request).user.id) return forbidden();
       return ok(hasRole(ctx.db, Number(userId), roleCode, projectCode));
     },
   );
@@ -56,7 +56,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
         response: envelopeResponse(booleanSchema),
       },
     },
-    async (request) => ok(unitFlags(request.auth!.user.unitId).is_vocational === 1),
+    async (request) => ok(unitFlags(authOf(request).user.unitId).is_vocational === 1),
   );
 
   app.get<{ Querystring: { unitId: string } }>(
@@ -75,7 +75,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => {
       const unitId = Number(request.query.unitId);
-      if (unitId !== request.auth!.user.unitId) return fail(403, 'forbidden', MESSAGES.forbidden);
+      if (unitId !== authOf(request).user.unitId) return forbidden();
       return ok(unitFlags(unitId).have_institute === 1);
     },
   );
@@ -90,7 +90,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
         response: envelopeResponse({ type: 'string' }),
       },
     },
-    async (request) => ok(unitFlags(request.auth!.user.unitId).help_key),
+    async (request) => ok(unitFlags(authOf(request).user.unitId).help_key),
   );
 };
 

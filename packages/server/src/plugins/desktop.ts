@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { NAMED_THEMES } from '@edu-portal/core/theme/constants.ts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fieldError } from '../auth/login.ts';
-import { sessionScope } from '../auth/session-http.ts';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
 import { COMMON_PLUGIN_VERSION } from '../config.ts';
 import {
@@ -23,7 +23,7 @@ import {
   saveIconOrder,
   unreadByCode,
 } from '../desktop/apps.ts';
-import { authOf, forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
+import { forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
 import { createMessageRepository, messageSchema } from '../desktop/messages.ts';
 import { DESKTOP_FIELD_MESSAGES, DESKTOP_MESSAGES } from '../desktop/texts.ts';
 import {

@@ -6,9 +6,9 @@
  * (DESIGN §5).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { sessionScope } from '../auth/session-http.ts';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, type UserRecord } from '../auth/session-user.ts';
-import { authOf, forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
+import { forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
 import { moduleEntrySchema, moduleLicensed, unitLicensed, unitModules } from '../desktop/licences.ts';
 import { menuNodeSchema, menuTree } from '../desktop/menus.ts';
 import { DESKTOP_MESSAGES } from '../desktop/texts.ts';

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SSO_CODE_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { sessionScope } from '../auth/session-http.ts';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, isActive } from '../auth/session-user.ts';
 import { DEMO_LMS } from '../db/seed-data.ts';
 import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
@@ -154,7 +154,7 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants }) 
       if (!scope.every((name) => allowed.includes(name))) return fail(400, 'invalid_scope', MESSAGES.invalidScope);
 
       const issued = grants.issue('sso_code', SSO_CODE_TTL_MS, {
-        userId: request.auth!.user.id,
+        userId: authOf(request).user.id,
         data: { clientId, redirectEntry: entry, scope: scope.join(' ') },
       });
       return ok(appendQuery(redirect, { code: issued.token, state: field(body.state) || undefined }));

@@ -10,6 +10,7 @@ import { TICKET_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { loginConfigForHost, loginConfigSchema, unitConfig, unitConfigSchema } from '../auth/login-config.ts';
 import {
+  authOf,
   clearSessionCookies,
   readAccessToken,
   readRefreshToken,
@@ -80,7 +81,7 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, 
       },
     },
     async (request) => {
-      const issued = grants.issue('ticket', TICKET_TTL_MS, { userId: request.auth!.user.id });
+      const issued = grants.issue('ticket', TICKET_TTL_MS, { userId: authOf(request).user.id });
       return ok({ ticket: issued.token, expiresIn: (issued.expiresAt - ctx.now()) / 1000 });
     },
   );
@@ -96,7 +97,7 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, 
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = authOf(request);
       const targetId = Number(request.query.userId);
       if (targetId === auth.user.id) return ok(auth.sessionUser);
       const target = auth.user.pairedUserId === targetId ? findUserById(ctx.db, targetId) : undefined;
