@@ -6,8 +6,8 @@ import type { WireSessionUser } from '@edu-portal/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../config.ts';
 import type { ServerContext } from '../context.ts';
-import type { Services } from '../services.ts';
 import { sessionExpired } from '../http/envelope.ts';
+import type { Services } from '../services.ts';
 import type { IssuedTokens, SessionStore } from './sessions.ts';
 import { findUserById, isActive, toSessionUser, type UserRecord } from './session-user.ts';
 
