@@ -2,6 +2,9 @@
  * Server texts. Envelope messages are bilingual `中文|||English` (the client picks a side); field errors are
  * given in the request's `Sy-Language` because the client joins them with commas and shows them as they are.
  */
+import type { Lang } from '@edu-portal/core';
+
+export type { Lang };
 
 export const MESSAGES = {
   ok: '',
@@ -50,8 +53,6 @@ export const MESSAGES = {
   clientAuthFailed: '应用认证失败|||Client authentication failed',
   externalAppNotFound: '外部应用不存在|||No such external application',
 } as const;
-
-export type Lang = 'zh-CN' | 'en' | 'zh-HK';
 
 /** One text per language, for the few single-language answers (field errors). */
 export interface LocalizedText {
