@@ -12,10 +12,6 @@ export const chartStyles = [
       min-height: var(--edu-chart-min-height, 120px);
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     [hidden] {
       display: none !important;
     }

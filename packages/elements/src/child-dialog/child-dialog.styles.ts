@@ -8,10 +8,6 @@ export const childDialogStyles = [
       display: contents;
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     edu-dialog {
       --edu-dialog-width: var(--edu-child-dialog-width, 600px);
     }

@@ -9,10 +9,6 @@ export const colorPickerStyles = css`
     --_swatch: var(--edu-color-picker-swatch-size, 18px);
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .trigger {
     display: inline-flex;
     align-items: center;

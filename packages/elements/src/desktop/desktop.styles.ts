@@ -16,10 +16,6 @@ export const desktopStyles = [
       --_tile-font: 26px;
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     .base {
       display: flex;
       flex-direction: column;

@@ -5,10 +5,6 @@ export const downloadDialogStyles = css`
     display: contents;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   edu-dialog {
     --edu-dialog-width: var(--edu-download-dialog-width, 560px);
   }

@@ -9,10 +9,6 @@ export const footerStyles = css`
     line-height: 1.6;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .base {
     display: flex;
     flex-direction: column;

@@ -9,10 +9,6 @@ export const headerStyles = css`
     font-size: 14px;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .base {
     display: flex;
     align-items: center;

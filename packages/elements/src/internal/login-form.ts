@@ -5,7 +5,8 @@
  * dialog"). Core decides; this shows: validation texts under the fields, server failures under the field they
  * concern (`aria-invalid`, `aria-describedby`), a submit while one is in flight ignored.
  */
-import { LitElement, css, html, nothing, svg, type ComplexAttributeConverter, type TemplateResult } from 'lit';
+import { css, html, nothing, svg, type ComplexAttributeConverter, type TemplateResult } from 'lit';
+import { EduElement } from './edu-element.ts';
 import { spinnerMotionStyles, visuallyHiddenStyles } from './shared-styles.ts';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
@@ -20,8 +21,6 @@ import type { LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { createRememberStore, type RememberStore } from '@edu-portal/core/auth/remember.ts';
 import { validateLogin } from '@edu-portal/core/auth/validation.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
-import { emit } from './events.ts';
-import { ensureLocalization } from './localize.ts';
 
 export type LoginField = 'username' | 'password';
 
@@ -265,7 +264,7 @@ export const loginFormStyles = [
  * Base of the login elements (not an element itself). Subclasses render the frame (box, dialog) around
  * `renderLoginForm()` and decide what a login does by default (`defaultLoginAction`).
  */
-export abstract class LoginFormElement extends LitElement {
+export abstract class LoginFormElement extends EduElement {
   /** The production root path of the site, for the landing targets and the bind page (e.g. `pages`). */
   @property({ attribute: 'root-path' }) rootPath = '';
 
@@ -322,7 +321,6 @@ export abstract class LoginFormElement extends LitElement {
   protected abstract defaultLoginAction(outcome: LoginSuccessOutcome): void;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     if (!this.prefilled) {
       this.prefilled = true;
@@ -423,14 +421,7 @@ export abstract class LoginFormElement extends LitElement {
       await this.showRequired(checked.errors);
       return { kind: 'invalid', errors: checked.errors };
     }
-    if (
-      !emit<EduLoginSubmitDetail>(
-        this,
-        'edu-login-submit',
-        { username: this.username.trim(), remember: !!remember },
-        true,
-      )
-    )
+    if (!this.emit('edu-login-submit', { username: this.username.trim(), remember: !!remember }, { cancelable: true }))
       return null;
     const result = await controller.submit({ username: this.username, password: this.password, remember });
     switch (result.kind) {
@@ -448,7 +439,7 @@ export abstract class LoginFormElement extends LitElement {
         this.errors = errors;
         await this.updateComplete;
         const fields = Object.keys(errors) as LoginField[];
-        emit<EduLoginFailedDetail>(this, 'edu-login-failed', {
+        this.emit('edu-login-failed', {
           status: result.status,
           code: result.code,
           message: result.message,
@@ -460,7 +451,7 @@ export abstract class LoginFormElement extends LitElement {
       }
       default: {
         this.errors = {};
-        if (emit<EduLoginDetail>(this, 'edu-login', { outcome: result }, true)) this.defaultLoginAction(result);
+        if (this.emit('edu-login', { outcome: result }, { cancelable: true })) this.defaultLoginAction(result);
       }
     }
     return result;
@@ -514,7 +505,7 @@ export abstract class LoginFormElement extends LitElement {
   };
 
   private onForgot = (event: MouseEvent): void => {
-    if (!emit<EduForgotPasswordDetail>(this, 'edu-forgot-password', { url: this.forgotUrl }, true)) {
+    if (!this.emit('edu-forgot-password', { url: this.forgotUrl }, { cancelable: true })) {
       event.preventDefault();
     }
   };

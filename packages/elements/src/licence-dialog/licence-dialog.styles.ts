@@ -5,10 +5,6 @@ export const licenceDialogStyles = css`
     display: contents;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   edu-dialog {
     --edu-dialog-width: var(--edu-licence-dialog-width, 420px);
     --edu-dialog-top: 25%;

@@ -13,10 +13,6 @@ export const messageDialogStyles = [
       display: contents;
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     edu-dialog {
       --edu-dialog-width: var(--edu-message-dialog-width, 600px);
     }

@@ -5,10 +5,6 @@ export const moduleExpiryStyles = css`
     display: contents;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   edu-dialog {
     --edu-dialog-width: var(--edu-module-expiry-width, 560px);
   }

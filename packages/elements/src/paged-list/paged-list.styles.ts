@@ -11,10 +11,6 @@ export const pagedListStyles = [
       font-size: 14px;
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     [hidden] {
       display: none !important;
     }

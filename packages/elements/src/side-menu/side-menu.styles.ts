@@ -27,10 +27,6 @@ export const sideMenuStyles = [
       width: var(--edu-side-menu-collapsed-width, 64px);
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     .base {
       display: flex;
       flex-direction: column;

@@ -5,10 +5,6 @@ export const themeDialogStyles = css`
     display: contents;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   edu-dialog {
     --edu-dialog-width: var(--edu-theme-dialog-width, 560px);
   }

@@ -12,10 +12,6 @@ export const todoPanelStyles = [
       display: contents;
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     .panel {
       position: fixed;
       right: var(--edu-todo-panel-offset, 16px);

@@ -8,10 +8,6 @@ export const viewportStyles = [
       display: block;
     }
 
-    :host([hidden]) {
-      display: none;
-    }
-
     /* Only the current app's container is shown, whatever the app's own stylesheet says about its display. */
     ::slotted([hidden]) {
       display: none !important;
