@@ -21,6 +21,8 @@ import type { LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { createRememberStore, type RememberStore } from '@edu-portal/core/auth/remember.ts';
 import { validateLogin } from '@edu-portal/core/auth/validation.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { focusRing } from './control-styles.ts';
+import { colorPrimary, colorPrimaryDark } from './tokens.ts';
 
 export type LoginField = 'username' | 'password';
 
@@ -128,9 +130,9 @@ export const loginFormStyles = [
     }
 
     input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 1px;
-      border-color: var(--edu-color-primary, #457cd6);
+      border-color: ${colorPrimary};
     }
 
     input[aria-invalid='true'] {
@@ -159,11 +161,11 @@ export const loginFormStyles = [
     }
 
     .toggle[aria-pressed='true'] {
-      color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
     }
 
     .toggle:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: -2px;
     }
 
@@ -197,12 +199,11 @@ export const loginFormStyles = [
       width: 16px;
       height: 16px;
       margin: 0;
-      accent-color: var(--edu-color-primary-dark, #3763ab);
+      accent-color: ${colorPrimaryDark};
     }
 
     .remember input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     a {
@@ -210,8 +211,7 @@ export const loginFormStyles = [
     }
 
     a:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
       border-radius: 2px;
     }
 
@@ -224,7 +224,7 @@ export const loginFormStyles = [
       min-height: 42px;
       border: 0;
       border-radius: var(--edu-login-radius, 4px);
-      background: var(--edu-login-button-background, var(--edu-color-primary-dark, #3763ab));
+      background: var(--edu-login-button-background, ${colorPrimaryDark});
       color: var(--edu-login-button-color, #fff);
       font: inherit;
       font-size: 16px;
@@ -237,7 +237,7 @@ export const loginFormStyles = [
     }
 
     .submit:focus-visible {
-      outline: 3px solid var(--edu-color-primary, #457cd6);
+      outline: 3px solid ${colorPrimary};
       outline-offset: 2px;
     }
 

@@ -54,7 +54,7 @@ const STATUS_CLASS: Readonly<Record<ModuleExpiryStatus, string>> = {
  * @cssprop [--edu-module-expiry-width=560px] - Width of the dialog.
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
  * @cssprop [--edu-color-primary-dark=#3763ab] - The close button.
- * @cssprop [--edu-color-primary-9=#f0f5fc] - Background of the table's header.
+ * @cssprop [--edu-color-primary-9=#ecf2fb] - Background of the table's header.
  */
 export class EduModuleExpiryDialog extends EduElement {
   static override styles = [messageButtonStyles, moduleExpiryStyles];

@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { importanceStyles, messageButtonStyles, messageMetaStyles } from '../message-dialog/message-parts.ts';
+import { colorPrimaryDark } from '../internal/tokens.ts';
 
 export const todoPanelStyles = [
   visuallyHiddenStyles,
@@ -39,7 +40,7 @@ export const todoPanelStyles = [
       justify-content: space-between;
       gap: 8px;
       padding: 8px 8px 8px 16px;
-      background: var(--edu-color-primary-dark, #3763ab);
+      background: ${colorPrimaryDark};
       color: #fff;
     }
 
@@ -57,7 +58,7 @@ export const todoPanelStyles = [
       padding: 0 6px;
       border-radius: 10px;
       background: #fff;
-      color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
       font-size: 12px;
       line-height: 20px;
       text-align: center;
