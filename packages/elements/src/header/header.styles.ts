@@ -1,307 +1,303 @@
 import { css } from 'lit';
-import { buttonStyles } from '../internal/control-styles.ts';
 import { colorPrimary, colorPrimaryDark } from '../internal/tokens.ts';
 
-export const headerStyles = [
-  buttonStyles,
-  css`
-    :host {
-      display: block;
-      position: relative;
-      color: var(--edu-header-color, #fff);
-      background: var(--edu-header-background, #2b5797);
-      font-size: 14px;
-    }
+export const headerStyles = css`
+  :host {
+    display: block;
+    position: relative;
+    color: var(--edu-header-color, #fff);
+    background: var(--edu-header-background, #2b5797);
+    font-size: 14px;
+  }
 
-    .base {
-      display: flex;
-      align-items: center;
-      gap: 12px;
-      height: var(--edu-header-height, 60px);
-      padding: 0 16px;
-      box-sizing: border-box;
-    }
+  .base {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    height: var(--edu-header-height, 60px);
+    padding: 0 16px;
+    box-sizing: border-box;
+  }
 
-    /* The unit keeps its name up to 30 % of the bar; the icons get what is left. */
-    .unit {
-      display: flex;
-      align-items: center;
-      gap: 8px;
-      min-width: 0;
-      max-width: 30%;
-      flex: 0 0 auto;
-    }
+  /* The unit keeps its name up to 30 % of the bar; the icons get what is left. */
+  .unit {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-width: 0;
+    max-width: 30%;
+    flex: 0 0 auto;
+  }
 
-    .logo {
-      width: var(--edu-header-logo-size, 40px);
-      height: var(--edu-header-logo-size, 40px);
-      object-fit: contain;
-      flex: none;
-    }
+  .logo {
+    width: var(--edu-header-logo-size, 40px);
+    height: var(--edu-header-logo-size, 40px);
+    object-fit: contain;
+    flex: none;
+  }
 
-    .logo svg {
-      width: 100%;
-      height: 100%;
-    }
+  .logo svg {
+    width: 100%;
+    height: 100%;
+  }
 
-    .title {
-      margin: 0;
-      font-weight: 600;
-      white-space: nowrap;
-      overflow: hidden;
-      text-overflow: ellipsis;
-      line-height: 1.2;
-    }
+  .title {
+    margin: 0;
+    font-weight: 600;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    line-height: 1.2;
+  }
 
-    .apps {
-      display: flex;
-      align-items: center;
-      gap: 4px;
-      flex: 1 1 0;
-      min-width: 0;
-      /* Icons that do not fit are cut off; the padding leaves room for the counts above the chips. */
-      overflow: hidden;
-      list-style: none;
-      margin: 0;
-      padding: 4px 0;
-    }
+  .apps {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    flex: 1 1 0;
+    min-width: 0;
+    /* Icons that do not fit are cut off; the padding leaves room for the counts above the chips. */
+    overflow: hidden;
+    list-style: none;
+    margin: 0;
+    padding: 4px 0;
+  }
 
-    .spacer {
-      flex: 1 1 auto;
-    }
+  .spacer {
+    flex: 1 1 auto;
+  }
 
-    .tools {
-      display: flex;
-      align-items: center;
-      gap: 4px;
-      flex: none;
-    }
+  .tools {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    flex: none;
+  }
 
-    button,
-    select {
-      font: inherit;
-      color: inherit;
-    }
+  button,
+  select {
+    font: inherit;
+    color: inherit;
+  }
 
-    .tool,
-    .app {
-      position: relative;
-      display: inline-flex;
-      align-items: center;
-      justify-content: center;
-      gap: 4px;
-      min-width: 32px;
-      height: 32px;
-      padding: 0 6px;
-      border: 0;
-      border-radius: 4px;
-      background: transparent;
-      cursor: pointer;
-    }
+  .tool,
+  .app {
+    position: relative;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 4px;
+    min-width: 32px;
+    height: 32px;
+    padding: 0 6px;
+    border: 0;
+    border-radius: 4px;
+    background: transparent;
+    cursor: pointer;
+  }
 
-    .app {
-      flex-direction: column;
-      height: 48px;
-      font-size: 12px;
-    }
+  .app {
+    flex-direction: column;
+    height: 48px;
+    font-size: 12px;
+  }
 
-    .glyph {
-      position: relative;
-      display: inline-flex;
-      align-items: center;
-      justify-content: center;
-      flex: none;
-    }
+  .glyph {
+    position: relative;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    flex: none;
+  }
 
-    .apps .glyph {
-      width: 26px;
-      height: 26px;
-      border-radius: 6px;
-      background: #fff;
-    }
+  .apps .glyph {
+    width: 26px;
+    height: 26px;
+    border-radius: 6px;
+    background: #fff;
+  }
 
-    .apps .app {
-      width: 62px;
-      gap: 2px;
-    }
+  .apps .app {
+    width: 62px;
+    gap: 2px;
+  }
 
-    /* Lower than elsewhere: the list cuts off what rises above its padding. */
-    .apps .badge {
-      transform: translate(55%, -30%);
-    }
+  /* Lower than elsewhere: the list cuts off what rises above its padding. */
+  .apps .badge {
+    transform: translate(55%, -30%);
+  }
 
-    .apps .label {
-      max-width: 100%;
-      overflow: hidden;
-      white-space: nowrap;
-      text-overflow: ellipsis;
-    }
+  .apps .label {
+    max-width: 100%;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
 
-    .tool:hover,
-    .app:hover,
-    .tool[aria-expanded='true'] {
-      background: rgb(255 255 255 / 0.18);
-    }
+  .tool:hover,
+  .app:hover,
+  .tool[aria-expanded='true'] {
+    background: rgb(255 255 255 / 0.18);
+  }
 
-    .tool:focus-visible,
-    .app:focus-visible,
-    .item:focus-visible {
-      outline: 2px solid var(--edu-header-focus-color, #fff);
-      outline-offset: 1px;
-    }
+  .tool:focus-visible,
+  .app:focus-visible,
+  .item:focus-visible {
+    outline: 2px solid var(--edu-header-focus-color, #fff);
+    outline-offset: 1px;
+  }
 
-    .tool svg {
-      width: 18px;
-      height: 18px;
-      fill: currentColor;
-    }
+  .tool svg {
+    width: 18px;
+    height: 18px;
+    fill: currentColor;
+  }
 
-    .icon {
-      width: 24px;
-      height: 24px;
-      object-fit: contain;
-    }
+  .icon {
+    width: 24px;
+    height: 24px;
+    object-fit: contain;
+  }
 
-    .apps .icon {
-      width: 18px;
-      height: 18px;
-    }
+  .apps .icon {
+    width: 18px;
+    height: 18px;
+  }
 
-    /* Ink is black and white: the header's pictures have no grey variant, so they are greyed here. */
-    .grey .icon {
-      filter: grayscale(1);
-    }
+  /* Ink is black and white: the header's pictures have no grey variant, so they are greyed here. */
+  .grey .icon {
+    filter: grayscale(1);
+  }
 
-    .fallback {
-      display: inline-flex;
-      align-items: center;
-      justify-content: center;
-      width: 24px;
-      height: 24px;
-      border-radius: 50%;
-      background: rgb(255 255 255 / 0.25);
-      font-weight: 600;
-    }
+  .fallback {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 24px;
+    height: 24px;
+    border-radius: 50%;
+    background: rgb(255 255 255 / 0.25);
+    font-weight: 600;
+  }
 
-    .apps .fallback {
-      width: 100%;
-      height: 100%;
-      border-radius: inherit;
-      background: none;
-      color: ${colorPrimaryDark};
-    }
+  .apps .fallback {
+    width: 100%;
+    height: 100%;
+    border-radius: inherit;
+    background: none;
+    color: ${colorPrimaryDark};
+  }
 
-    .badge {
-      position: absolute;
-      top: 0;
-      right: 0;
-      transform: translate(55%, -45%);
-      min-width: 16px;
-      height: 16px;
-      padding: 0 4px;
-      box-sizing: border-box;
-      border-radius: 8px;
-      /* White on the bar, so a count shows on every header colour, red themes included; red on white panels. */
-      background: var(--edu-header-badge-background, #fff);
-      box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
-      color: var(--edu-header-badge-color, #c8161d);
-      font-weight: 600;
-      font-size: 11px;
-      line-height: 16px;
-      text-align: center;
-    }
+  .badge {
+    position: absolute;
+    top: 0;
+    right: 0;
+    transform: translate(55%, -45%);
+    min-width: 16px;
+    height: 16px;
+    padding: 0 4px;
+    box-sizing: border-box;
+    border-radius: 8px;
+    /* White on the bar, so a count shows on every header colour, red themes included; red on white panels. */
+    background: var(--edu-header-badge-background, #fff);
+    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
+    color: var(--edu-header-badge-color, #c8161d);
+    font-weight: 600;
+    font-size: 11px;
+    line-height: 16px;
+    text-align: center;
+  }
 
-    .welcome {
-      white-space: nowrap;
-    }
+  .welcome {
+    white-space: nowrap;
+  }
 
-    .menu-wrap {
-      position: relative;
-    }
+  .menu-wrap {
+    position: relative;
+  }
 
-    .menu,
-    .panel {
-      position: absolute;
-      top: calc(100% + 4px);
-      right: 0;
-      z-index: var(--edu-z-popup, 10000);
-      margin: 0;
-      padding: 4px 0;
-      list-style: none;
-      background: var(--edu-header-panel-background, #fff);
-      color: var(--edu-header-panel-color, #303133);
-      border-radius: 4px;
-      box-shadow: 0 2px 12px rgb(0 0 0 / 0.15);
-      min-width: 140px;
-    }
+  .menu,
+  .panel {
+    position: absolute;
+    top: calc(100% + 4px);
+    right: 0;
+    z-index: var(--edu-z-popup, 10000);
+    margin: 0;
+    padding: 4px 0;
+    list-style: none;
+    background: var(--edu-header-panel-background, #fff);
+    color: var(--edu-header-panel-color, #303133);
+    border-radius: 4px;
+    box-shadow: 0 2px 12px rgb(0 0 0 / 0.15);
+    min-width: 140px;
+  }
 
-    .panel {
-      top: var(--edu-header-height, 60px);
-      right: 16px;
-      max-width: 100vw;
-      box-sizing: border-box;
-      padding: 12px;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 8px;
-    }
+  .panel {
+    top: var(--edu-header-height, 60px);
+    right: 16px;
+    max-width: 100vw;
+    box-sizing: border-box;
+    padding: 12px;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
 
-    .panel .app {
-      width: 80px;
-      height: 72px;
-      color: inherit;
-    }
+  .panel .app {
+    width: 80px;
+    height: 72px;
+    color: inherit;
+  }
 
-    .panel .app:hover {
-      background: #f2f3f5;
-    }
+  .panel .app:hover {
+    background: #f2f3f5;
+  }
 
-    .panel .app:focus-visible,
-    .item:focus-visible {
-      outline-color: ${colorPrimary};
-    }
+  .panel .app:focus-visible,
+  .item:focus-visible {
+    outline-color: ${colorPrimary};
+  }
 
-    .panel .fallback {
-      background: ${colorPrimaryDark};
-      color: #fff;
-    }
+  .panel .fallback {
+    background: ${colorPrimaryDark};
+    color: #fff;
+  }
 
-    .panel .badge {
-      background: #c8161d;
-      color: #fff;
-      box-shadow: 0 0 0 1.5px #fff;
-    }
+  .panel .badge {
+    background: #c8161d;
+    color: #fff;
+    box-shadow: 0 0 0 1.5px #fff;
+  }
 
-    .item {
-      display: block;
-      width: 100%;
-      padding: 6px 16px;
-      border: 0;
-      background: transparent;
-      text-align: start;
-      white-space: nowrap;
-      cursor: pointer;
-      color: inherit;
-    }
+  .item {
+    display: block;
+    width: 100%;
+    padding: 6px 16px;
+    border: 0;
+    background: transparent;
+    text-align: start;
+    white-space: nowrap;
+    cursor: pointer;
+    color: inherit;
+  }
 
-    .item:hover,
-    .item[aria-current='true'] {
-      color: ${colorPrimary};
-      background: #f2f3f5;
-    }
+  .item:hover,
+  .item[aria-current='true'] {
+    color: ${colorPrimary};
+    background: #f2f3f5;
+  }
 
-    edu-dialog {
-      --edu-dialog-width: 420px;
-      color: #303133;
-    }
+  edu-dialog {
+    --edu-dialog-width: 420px;
+    color: #303133;
+  }
 
-    .visually-hidden {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
-    }
-  `,
-];
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

@@ -12,6 +12,7 @@ import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { EduDialog } from '../dialog/dialog.ts';
+import { buttonStyles } from '../internal/control-styles.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { type Overlay, registerOverlay, unregisterOverlay } from '../internal/overlay-stack.ts';
 import { headerStyles } from './header.styles.ts';
@@ -103,7 +104,7 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @cssprop [--edu-z-popup=10000] - Stacking order of the panel and menus.
  */
 export class EduHeader extends EduElement {
-  static override styles = headerStyles;
+  static override styles = [buttonStyles, headerStyles];
   static override dependencies = { 'edu-dialog': EduDialog };
 
   /** The signed-in user; `null` shows the bar without the user's parts. */

@@ -1,104 +1,100 @@
 import { css } from 'lit';
-import { buttonStyles } from '../internal/control-styles.ts';
 import { colorPrimary } from '../internal/tokens.ts';
 
-export const themeDialogStyles = [
-  buttonStyles,
-  css`
-    :host {
-      display: contents;
-    }
+export const themeDialogStyles = css`
+  :host {
+    display: contents;
+  }
 
-    edu-dialog {
-      --edu-dialog-width: var(--edu-theme-dialog-width, 560px);
-    }
+  edu-dialog {
+    --edu-dialog-width: var(--edu-theme-dialog-width, 560px);
+  }
 
-    fieldset {
-      margin: 0 0 12px;
-      padding: 0;
-      border: 0;
-      min-width: 0;
-    }
+  fieldset {
+    margin: 0 0 12px;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
 
-    legend {
-      margin-bottom: 8px;
-      padding: 0;
-      font-weight: 600;
-      color: var(--edu-theme-dialog-legend-color, #303133);
-    }
+  legend {
+    margin-bottom: 8px;
+    padding: 0;
+    font-weight: 600;
+    color: var(--edu-theme-dialog-legend-color, #303133);
+  }
 
-    .options {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 12px;
-    }
+  .options {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 12px;
+  }
 
-    .option {
-      position: relative;
-      display: flex;
-      flex-direction: column;
-      align-items: center;
-      gap: 4px;
-      cursor: pointer;
-      font-size: 13px;
-      color: #303133;
-    }
+  .option {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 4px;
+    cursor: pointer;
+    font-size: 13px;
+    color: #303133;
+  }
 
-    .option input {
-      position: absolute;
-      opacity: 0;
-      width: 1px;
-      height: 1px;
-      margin: 0;
-    }
+  .option input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+    height: 1px;
+    margin: 0;
+  }
 
-    .swatch {
-      display: block;
-      width: var(--edu-theme-dialog-swatch-size, 64px);
-      height: calc(var(--edu-theme-dialog-swatch-size, 64px) * 0.625);
-      border-radius: 4px;
-      border: 2px solid transparent;
-      box-shadow: 0 0 0 1px #dcdfe6;
-      box-sizing: border-box;
-    }
+  .swatch {
+    display: block;
+    width: var(--edu-theme-dialog-swatch-size, 64px);
+    height: calc(var(--edu-theme-dialog-swatch-size, 64px) * 0.625);
+    border-radius: 4px;
+    border: 2px solid transparent;
+    box-shadow: 0 0 0 1px #dcdfe6;
+    box-sizing: border-box;
+  }
 
-    .option input:checked + .swatch {
-      border-color: ${colorPrimary};
-      box-shadow:
-        0 0 0 2px #fff,
-        0 0 0 4px ${colorPrimary};
-    }
+  .option input:checked + .swatch {
+    border-color: ${colorPrimary};
+    box-shadow:
+      0 0 0 2px #fff,
+      0 0 0 4px ${colorPrimary};
+  }
 
-    .option input:focus-visible + .swatch {
-      outline: 2px solid ${colorPrimary};
-      outline-offset: 4px;
-    }
+  .option input:focus-visible + .swatch {
+    outline: 2px solid ${colorPrimary};
+    outline-offset: 4px;
+  }
 
-    .custom {
-      display: flex;
-      align-items: center;
-      gap: 12px;
-    }
+  .custom {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+  }
 
-    .layouts {
-      display: flex;
-      gap: 16px;
-    }
+  .layouts {
+    display: flex;
+    gap: 16px;
+  }
 
-    .layouts label,
-    .sync {
-      display: inline-flex;
-      align-items: center;
-      gap: 6px;
-      cursor: pointer;
-      color: #303133;
-    }
+  .layouts label,
+  .sync {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    cursor: pointer;
+    color: #303133;
+  }
 
-    /* The confirm button keeps one colour of its own: the dialog previews themes, so it does not follow them. */
-    .actions button.primary,
-    .actions button.primary:hover:not(:disabled) {
-      background: var(--edu-theme-dialog-confirm-background, #2b5797);
-      border-color: var(--edu-theme-dialog-confirm-background, #2b5797);
-    }
-  `,
-];
+  /* The confirm button keeps one colour of its own: the dialog previews themes, so it does not follow them. */
+  .actions button.primary,
+  .actions button.primary:hover:not(:disabled) {
+    background: var(--edu-theme-dialog-confirm-background, #2b5797);
+    border-color: var(--edu-theme-dialog-confirm-background, #2b5797);
+  }
+`;

@@ -17,6 +17,7 @@ import {
 import { DEFAULT_LAYOUT, type Layout } from '@edu-portal/core/theme/constants.ts';
 import { EduColorPicker, type EduColorChangeEvent } from '../color-picker/color-picker.ts';
 import { EduDialog } from '../dialog/dialog.ts';
+import { buttonStyles } from '../internal/control-styles.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { themeDialogStyles } from './theme-dialog.styles.ts';
 
@@ -71,7 +72,7 @@ const SWATCH_BACKGROUNDS: Readonly<Record<string, string>> = {
  * @cssprop [--edu-color-primary=#457cd6] - The chosen swatch and focus rings.
  */
 export class EduThemeDialog extends EduElement {
-  static override styles = themeDialogStyles;
+  static override styles = [buttonStyles, themeDialogStyles];
   static override dependencies = { 'edu-color-picker': EduColorPicker, 'edu-dialog': EduDialog };
 
   /** Whether the dialog is shown. Each opening starts from `theme` and `layout`. */
