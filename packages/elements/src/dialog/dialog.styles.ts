@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const dialogStyles = [
   visuallyHiddenStyles,
@@ -115,11 +116,11 @@ export const dialogStyles = [
     }
 
     button:hover {
-      color: var(--edu-color-primary, #457cd6);
+      color: ${colorPrimary};
     }
 
     button:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 1px;
     }
 

@@ -7,6 +7,7 @@ import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { scrollLockCount } from '../internal/scroll-lock.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { center, describeNode, drag, nextFrame, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
@@ -51,6 +52,10 @@ class ShadowButton extends HTMLElement {
 customElements.define('test-shadow-button', ShadowButton);
 
 describe('<edu-dialog>', () => {
+  runOverlaySuite({
+    fixture: () => fixture<EduDialog>(html`<edu-dialog title="对话框"><button>里面</button></edu-dialog>`),
+  });
+
   before(async () => {
     await setViewport({ width: W, height: H });
   });

@@ -1,10 +1,10 @@
-import { LitElement, html, nothing, svg, type ComplexAttributeConverter, type PropertyValues } from 'lit';
+import { html, nothing, svg, type ComplexAttributeConverter, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { styleMap, type StyleInfo } from 'lit/directives/style-map.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { DialogOverlayController } from '../internal/dialog-overlay.ts';
-import { emit, type EduCloseSource } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import type { EduCloseSource } from '../internal/events.ts';
 import { dialogStyles } from './dialog.styles.ts';
 
 /** Named placements of spec part 2 §2 "Generic dialog". */
@@ -105,8 +105,7 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  * @cssprop [--edu-color-primary=#457cd6] - Hover and focus colour.
  * @cssprop [--edu-z-dialog=1500] - Stacking order, used only when the dialog is not modal (rendered inline).
  */
-@localized()
-export class EduDialog extends LitElement {
+export class EduDialog extends EduElement {
   static override styles = dialogStyles;
 
   /** Whether the dialog is shown. Setting it to `false` closes without asking; `hide()` asks first. */
@@ -161,7 +160,6 @@ export class EduDialog extends LitElement {
   private backdropPress = false;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     window.addEventListener('resize', this.onResize);
     // Put back on screen after a move in the document (the controller let go on disconnect).
@@ -204,7 +202,7 @@ export class EduDialog extends LitElement {
   private syncOpen(): void {
     if (this.open && !this.overlay.open && this.isConnected) {
       this.overlay.show();
-      emit(this, 'edu-open', null);
+      this.emit('edu-open', null);
     } else if (!this.open && this.overlay.open) {
       this.overlay.hide();
       this.closedBy(this.closeSource);
@@ -215,12 +213,12 @@ export class EduDialog extends LitElement {
   private closedBy(source: EduCloseSource): void {
     this.open = false;
     this.drag = null;
-    emit(this, 'edu-close', { source });
+    this.emit('edu-close', { source });
   }
 
   private async requestClose(source: EduCloseSource): Promise<boolean> {
     if (!this.open) return true;
-    if (!emit(this, 'edu-request-close', { source }, true)) return false;
+    if (!this.emit('edu-request-close', { source }, { cancelable: true })) return false;
     this.closeSource = source;
     this.open = false;
     await this.updateComplete;

@@ -8,6 +8,7 @@ import type { EduFormDialog, EduFormSubmitDetail } from './form-dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
@@ -77,6 +78,11 @@ async function openWith(
 }
 
 describe('<edu-form-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduFormDialog>(html`<edu-form-dialog title="表单"><input name="a" aria-label="a" /></edu-form-dialog>`),
+  });
+
   before(async () => {
     await setViewport({ width: W, height: H });
   });

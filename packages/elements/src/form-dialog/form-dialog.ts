@@ -1,10 +1,9 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { EduDialog, positionConverter, type DialogPosition } from '../dialog/dialog.ts';
-import { defineElement } from '../internal/define-element.ts';
-import { emit, type EduCloseEvent, type EduCloseSource, type EduRequestCloseEvent } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import type { EduCloseEvent, EduCloseSource, EduRequestCloseEvent } from '../internal/events.ts';
 import {
   collectFormData,
   formControls,
@@ -120,9 +119,9 @@ const absentMeansTrue = {
  * @cssprop [--edu-color-primary=#457cd6] - The confirm button.
  * @cssprop [--edu-color-primary-dark] - The confirm button when hovered.
  */
-@localized()
-export class EduFormDialog extends LitElement {
+export class EduFormDialog extends EduElement {
   static override styles = formDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   /** Whether it is shown. Setting it to `false` closes without asking; `hide()` asks first. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -185,9 +184,6 @@ export class EduFormDialog extends LitElement {
   private readonly marked = new Set<FormControl>();
 
   override connectedCallback(): void {
-    ensureLocalization();
-    // The inner dialog is ours to define: a page may import this element alone.
-    defineElement('edu-dialog', EduDialog);
     super.connectedCallback();
     this.addEventListener('submit', this.onFormSubmit);
     this.addEventListener('keydown', this.onKeyDown);
@@ -260,8 +256,7 @@ export class EduFormDialog extends LitElement {
     const result = new Promise<boolean>((resolve) => {
       this.settle = resolve;
     });
-    const proceed = emit<EduFormSubmitDetail>(
-      this,
+    const proceed = this.emit(
       'edu-submit',
       {
         mode: this.mode,
@@ -270,7 +265,7 @@ export class EduFormDialog extends LitElement {
         formData,
         done: (ok = true) => this.finish(token, ok, addNext),
       },
-      true,
+      { cancelable: true },
     );
     if (!proceed) this.finish(token, false, addNext);
     return result;
@@ -401,7 +396,7 @@ export class EduFormDialog extends LitElement {
   private onInnerOpen = (event: Event) => {
     event.stopPropagation();
     this.markClean();
-    emit(this, 'edu-open', null);
+    this.emit('edu-open', null);
     // A slotted [autofocus] control gets focus; the inner dialog cannot see through this element's slot.
     const requested = this.querySelector<HTMLElement>('[autofocus]');
     if (requested) requested.focus();
@@ -411,7 +406,8 @@ export class EduFormDialog extends LitElement {
     event.stopPropagation();
     const source = event.detail.source;
     const dirty = this.dirty;
-    if (!emit<EduFormRequestCloseDetail>(this, 'edu-request-close', { source, dirty }, true)) {
+    const detail: EduFormRequestCloseDetail = { source, dirty };
+    if (!this.emit('edu-request-close', detail, { cancelable: true })) {
       event.preventDefault();
       return;
     }
@@ -433,7 +429,7 @@ export class EduFormDialog extends LitElement {
     this.open = false;
     this.reset();
     this.announcement = '';
-    emit(this, 'edu-close', { source: event.detail.source });
+    this.emit('edu-close', { source: event.detail.source });
   };
 
   private discard = () => {
