@@ -52,8 +52,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@edu-portal/react*'] }] },
   },
   {
-    // The server shares core's wire types (type imports, erased at run time) and its pure theme constants; the rest
-    // of core is browser code.
+    // The server shares core's wire types (type imports, erased at run time) and its pure constants (the spec's
+    // limits, the languages, the themes); the rest of core is browser code.
     files: ['packages/server/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -62,9 +62,9 @@ export default tseslint.config(
           paths: [{ name: '@edu-portal/core', allowTypeImports: true, message: 'Import only types from core.' }],
           patterns: [
             {
-              regex: '^@edu-portal/core/(?!theme/constants\\.ts$)',
+              regex: '^@edu-portal/core/(?!(constants|i18n/langs|theme/constants)\\.ts$)',
               allowTypeImports: true,
-              message: 'Of core, the server imports types and the theme constants only.',
+              message: 'Of core, the server imports types and the pure constants modules only.',
             },
             { group: ['@edu-portal/elements*', '@edu-portal/react*', 'lit', 'react'], message: 'Browser code.' },
           ],

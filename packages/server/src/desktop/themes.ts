@@ -7,16 +7,13 @@
  * so right after a sync everybody sees it, and a user who then chooses again gets their own choice back.
  */
 import type { Lang, Layout } from '@edu-portal/core';
+import { isLang } from '@edu-portal/core/i18n/langs.ts';
 import { DEFAULT_LAYOUT, DEFAULT_THEME_COLOR, LAYOUTS, NAMED_THEMES } from '@edu-portal/core/theme/constants.ts';
 import type { Database } from 'better-sqlite3';
 import type { UserRecord } from '../auth/session-user.ts';
 
-/** The languages a setting may name (the list of core's `Lang`, which lives in core's language module). */
-const LANGS: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-const isLang = (value: unknown): value is Lang =>
-  typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 const isLayout = (value: unknown): value is Layout =>
   typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value);
 

@@ -6,8 +6,7 @@
 import type { ServerContext } from '../context.ts';
 import type { JsonSchema } from '../http/envelope.ts';
 
-/** Pop-up to-dos a page (spec part 1 §9) and the largest page a caller may ask for. */
-export const POPUP_PAGE_SIZE = 3;
+/** The largest page of pop-up to-dos a caller may ask for (the default page is core's POPUP_PAGE_SIZE). */
 export const MAX_POPUP_PAGE_SIZE = 50;
 
 /** The wire shape of a pop-up to-do. */

@@ -2,12 +2,12 @@
  * App visits and the recent apps built from them (spec part 1 §9 "Recent apps"; `recent_apps` is ours,
  * docs/decisions.md "Desktop calls (reference server)"). Every query of `user_access_details` is here.
  */
+import { RECENT_APPS_LIMIT } from '@edu-portal/core/constants.ts';
 import type { UserRecord } from '../auth/session-user.ts';
 import type { ServerContext } from '../context.ts';
 import { desktopIcons, type IconItem } from './apps.ts';
 
 /** Spec part 1 §9: the recent-apps list holds at most 10 per user. */
-export const RECENT_APPS_LIMIT = 10;
 /** Visits kept per user; older rows are dropped when a visit is recorded. */
 const ACCESS_LOG_KEEP = 200;
 

@@ -35,7 +35,8 @@ import {
   unitDefaults,
   type ThemeProblem,
 } from '../desktop/themes.ts';
-import { createTodoRepository, MAX_POPUP_PAGE_SIZE, POPUP_PAGE_SIZE, todoPageSchema } from '../desktop/todos.ts';
+import { POPUP_PAGE_SIZE } from '@edu-portal/core/constants.ts';
+import { createTodoRepository, MAX_POPUP_PAGE_SIZE, todoPageSchema } from '../desktop/todos.ts';
 import { createVisitRepository } from '../desktop/visits.ts';
 import { envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
