@@ -77,10 +77,13 @@ test('footer: the login configuration footerMsg, record filing links, and the ve
   await expect(filings).toHaveCount(2);
   await expect(filings.first()).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
   await expect(filings.nth(1).locator('img')).toHaveCount(1);
-  await footer.getByRole('button', { name: '帮助中心' }).click();
-  await expect(
-    page.getByText('帮助中心地址由部署配置提供（redUrl、accessToken、unitId、key）。', { exact: true }),
-  ).toBeVisible();
+  // The help centre is a real link to this host's help centre, in a new window (issue 13, item 26), not a notice.
+  const help = footer.getByRole('link', { name: '帮助中心' });
+  await expect(help).toHaveAttribute('target', '_blank');
+  const [helpPage] = await Promise.all([page.waitForEvent('popup'), help.click()]);
+  await helpPage.waitForLoadState();
+  expect(new URL(helpPage.url()).pathname).toBe('/help/');
+  await helpPage.close();
   await footer.getByRole('button', { name: '版本 V2.0.0' }).click();
   const about = page.getByRole('dialog', { name: '关于' });
   await expect(about).toBeVisible();

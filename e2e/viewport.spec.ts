@@ -7,6 +7,16 @@ import { SHOTS_DIR, collectPageErrors, resetServer } from './helpers.ts';
 test.beforeEach(async ({ request }) => resetServer(request));
 
 test.describe('viewport', () => {
+  test('says what goes in the box before an app is chosen, instead of an empty white box', async ({ page }) => {
+    await page.goto('/#/blocks/viewport');
+    await expect(page.getByText('请在上面选择一个演示应用，它会加载到这里。')).toBeVisible();
+    const box = (await page.locator('edu-viewport').locator('xpath=..').boundingBox())!;
+    expect(box.height).toBeLessThan(100);
+    await page.getByRole('link', { name: '课程表 · 本周' }).click();
+    await expect(page.getByText('请在上面选择一个演示应用，它会加载到这里。')).toHaveCount(0);
+    await expect(page.locator('edu-viewport').getByRole('table')).toBeVisible();
+  });
+
   test('loads an app file from the address and switches between two files, keeping each container', async ({
     page,
   }) => {

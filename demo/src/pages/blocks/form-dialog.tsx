@@ -150,39 +150,41 @@ export function FormDialogPage() {
         </button>
       </div>
 
-      <table className="demo-table" aria-label={t.roster} style={{ borderCollapse: 'collapse', minWidth: 520 }}>
-        <thead>
-          <tr>
-            {[t.name, t.code, t.sex, t.color, t.note, t.actions].map((h) => (
-              <th key={h} style={{ textAlign: 'left', padding: '6px 12px', borderBottom: '1px solid #dcdfe6' }}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {students.map((s) => (
-            <tr key={s.id}>
-              <td style={{ padding: '6px 12px' }}>{s.name}</td>
-              <td style={{ padding: '6px 12px' }}>{s.code}</td>
-              <td style={{ padding: '6px 12px' }}>{s.sex === '1' ? t.boy : t.girl}</td>
-              <td style={{ padding: '6px 12px' }}>
-                <span
-                  aria-hidden="true"
-                  style={{ display: 'inline-block', width: 14, height: 14, background: s.color, verticalAlign: -2 }}
-                />{' '}
-                {s.color}
-              </td>
-              <td style={{ padding: '6px 12px' }}>{s.note}</td>
-              <td style={{ padding: '6px 12px' }}>
-                <button type="button" onClick={() => openEdit(s)} aria-label={`${t.edit} ${s.name}`}>
-                  {t.edit}
-                </button>
-              </td>
+      <div className="demo-scroll-x">
+        <table className="demo-table" aria-label={t.roster} style={{ borderCollapse: 'collapse', minWidth: 520 }}>
+          <thead>
+            <tr>
+              {[t.name, t.code, t.sex, t.color, t.note, t.actions].map((h) => (
+                <th key={h} style={{ textAlign: 'left', padding: '6px 12px', borderBottom: '1px solid #dcdfe6' }}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {students.map((s) => (
+              <tr key={s.id}>
+                <td style={{ padding: '6px 12px' }}>{s.name}</td>
+                <td style={{ padding: '6px 12px' }}>{s.code}</td>
+                <td style={{ padding: '6px 12px' }}>{s.sex === '1' ? t.boy : t.girl}</td>
+                <td style={{ padding: '6px 12px' }}>
+                  <span
+                    aria-hidden="true"
+                    style={{ display: 'inline-block', width: 14, height: 14, background: s.color, verticalAlign: -2 }}
+                  />{' '}
+                  {s.color}
+                </td>
+                <td style={{ padding: '6px 12px' }}>{s.note}</td>
+                <td style={{ padding: '6px 12px' }}>
+                  <button type="button" onClick={() => openEdit(s)} aria-label={`${t.edit} ${s.name}`}>
+                    {t.edit}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <EduFormDialog
         open={open}

@@ -272,7 +272,7 @@ export function PagedListPage() {
           setPage(1);
         }}
       >
-        <div style={{ overflowX: 'auto' }}>
+        <div className="demo-scroll-x">
           <table style={{ borderCollapse: 'collapse', width: '100%', background: '#fff', fontSize: 14 }}>
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
             <thead>

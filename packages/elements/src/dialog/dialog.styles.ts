@@ -12,8 +12,9 @@ export const dialogStyles = [
     .dialog {
       position: fixed;
       box-sizing: border-box;
-      max-width: var(--edu-dialog-max-width, 100vw);
-      max-height: 100vh;
+      max-width: min(var(--edu-dialog-max-width, 100vw), 100%);
+      /* The whole dialog stays inside the window: the placement narrows this inline (below its own top). */
+      max-height: 100%;
       height: fit-content;
       margin: 0;
       padding: 0;
@@ -34,6 +35,12 @@ export const dialogStyles = [
 
     .dialog:not([open]) {
       opacity: 0;
+    }
+
+    /* Header and footer keep their size; the body takes what is left and scrolls, so the footer stays on screen. */
+    .dialog[open] {
+      display: flex;
+      flex-direction: column;
     }
 
     .dialog:focus {
@@ -74,6 +81,7 @@ export const dialogStyles = [
 
     .header {
       display: flex;
+      flex: none;
       align-items: center;
       gap: 8px;
       padding: var(--edu-dialog-header-padding, 16px 16px 10px 20px);
@@ -135,6 +143,8 @@ export const dialogStyles = [
     }
 
     .body {
+      flex: 0 1 auto;
+      min-height: 0;
       box-sizing: border-box;
       max-height: var(--edu-dialog-body-max-height, calc(100vh - 180px));
       overflow: auto;
@@ -143,6 +153,8 @@ export const dialogStyles = [
 
     .footer {
       display: flex;
+      flex: none;
+      flex-wrap: wrap;
       justify-content: flex-end;
       gap: 12px;
       padding: var(--edu-dialog-footer-padding, 10px 20px 20px);

@@ -52,6 +52,17 @@ const modalConverter: ComplexAttributeConverter<boolean> = {
   toAttribute: (value: boolean) => (value ? null : 'false'),
 };
 
+/**
+ * 60 % of the window (spec part 2 §2), but on a narrow screen nearly its full width: 60 % of a 375 px phone is 225 px,
+ * too narrow for a footer of buttons.
+ */
+const DEFAULT_WIDTH = 'max(60%, min(100% - 24px, 560px))';
+
+/** A side of the placement as a length in `calc()`: a free side takes no room. */
+function insetLength(side: string): string {
+  return side === 'auto' ? '0px' : `(${side})`;
+}
+
 function cssLength(side: DialogInset): string {
   if (side === null || side === 'auto' || side === '') return 'auto';
   return typeof side === 'number' ? `${side}px` : side;
@@ -63,7 +74,8 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
 /**
  * A dialog to spec part 2 §2 "Generic dialog": title, close button, body, optional footer; six placements or
  * explicit sides; 60 % wide and 15 % from the top by default; the body at most the window height − 180 px; dragged by
- * its header and kept inside the viewport, also from the keyboard; Escape and, optionally, a backdrop click close it.
+ * its header and kept inside the viewport, also from the keyboard; the whole dialog stays inside the window (the body
+ * scrolls, the footer stays on screen); Escape and, optionally, a backdrop click close it.
  * Modal dialogs live in the top layer through the page's one overlay stack (only the top one hears Escape; focus
  * stays inside and returns on close; scrolling is locked without moving the page).
  *
@@ -87,7 +99,8 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  * @csspart body - The scrolling body around the default slot.
  * @csspart footer - The footer around the `footer` slot.
  *
- * @cssprop [--edu-dialog-width=60%] - Width when the `width` property is not set.
+ * @cssprop [--edu-dialog-width=max(60%, min(100% - 24px, 560px))] - Width when the `width` property is not set: 60 %,
+ *   nearly the full width on a narrow screen.
  * @cssprop [--edu-dialog-top=15%] - Distance from the top in the `middle` placement when `top` is not set.
  * @cssprop [--edu-dialog-max-width=100vw] - Largest width.
  * @cssprop [--edu-dialog-body-max-height=calc(100vh - 180px)] - Largest body height before it scrolls.
@@ -318,7 +331,7 @@ export class EduDialog extends EduElement {
   // ----- rendering -------------------------------------------------------------------------------------------
 
   private placementStyle(): StyleInfo {
-    const width = this.width || 'var(--edu-dialog-width, 60%)';
+    const width = this.width || `var(--edu-dialog-width, ${DEFAULT_WIDTH})`;
     const top = this.top || 'var(--edu-dialog-top, 15%)';
     const box = (t: string, r: string, b: string, l: string, margin: string): StyleInfo => ({
       width,
@@ -327,6 +340,8 @@ export class EduDialog extends EduElement {
       bottom: b,
       left: l,
       margin,
+      // Whatever its content, the dialog ends inside the window: below its top (and above its bottom, when set).
+      'max-height': `calc(100% - ${insetLength(t)} - ${insetLength(b)})`,
     });
     if (this.offset) return box(`${this.offset.y}px`, 'auto', 'auto', `${this.offset.x}px`, '0');
     const position = this.position;

@@ -16,6 +16,7 @@ import {
   type FormValues,
 } from './form-controls.ts';
 import { formDialogStyles } from './form-dialog.styles.ts';
+import { isNativeControl, validityMessage } from '../internal/validity-messages.ts';
 
 export type { FormValues } from './form-controls.ts';
 
@@ -77,10 +78,12 @@ const absentMeansTrue = {
  * footer with "submit then add next" (add mode only), cancel and confirm ("立即添加" in add mode, "立即修改" in edit
  * mode by default).
  *
- * - Opening in add mode resets the form; closing resets it in either mode.
+ * - Opening in add mode resets the form; closing resets it in either mode. Opening focuses the `[autofocus]`
+ *   control, else the first field.
  * - Confirm (or Enter in a field) first runs native constraint validation of the slotted controls (`required`,
- *   `pattern`, … and form-associated elements), then the `validator` hook; only then `edu-submit` fires and the
- *   confirm button shows loading until the host calls `detail.done(ok)` or `complete(ok)`.
+ *   `pattern`, … and form-associated elements; native controls' messages in the portal's language), then the
+ *   `validator` hook; only then `edu-submit` fires and the confirm button shows loading until the host calls
+ *   `detail.done(ok)` or `complete(ok)`.
  * - A successful save closes the dialog, or with "submit then add next" ticked resets it and focuses the first field.
  * - Closing asks first: `edu-request-close` (cancelable) carries `dirty`; with `confirm-discard` a dirty form asks
  *   the user to confirm before its changes are thrown away.
@@ -317,6 +320,7 @@ export class EduFormDialog extends EduElement {
     const controls = formControls(this);
     const nativeValid = form ? form.checkValidity() : controls.every((c) => c.checkValidity?.() ?? true);
     if (!nativeValid) {
+      this.localizeInvalid(controls);
       this.reportInvalid(controls);
       return false;
     }
@@ -353,7 +357,21 @@ export class EduFormDialog extends EduElement {
     return true;
   }
 
-  /** Shows the browser's message at the first invalid control and focuses it. */
+  /**
+   * Words the native controls' failed constraints in the portal's language instead of the browser's; marked like
+   * the validator's messages, so editing the field or the next validation clears them.
+   */
+  private localizeInvalid(controls: FormControl[]): void {
+    for (const control of controls) {
+      if (!isNativeControl(control)) continue;
+      const message = validityMessage(control);
+      if (!message) continue;
+      control.setCustomValidity(message);
+      this.marked.add(control);
+    }
+  }
+
+  /** Shows the message at the first invalid control and focuses it. */
   private reportInvalid(controls: FormControl[]): void {
     const first = controls.find((c) => c.checkValidity && !c.checkValidity());
     if (first?.reportValidity) first.reportValidity();
@@ -397,9 +415,9 @@ export class EduFormDialog extends EduElement {
     event.stopPropagation();
     this.markClean();
     this.emit('edu-open', null);
-    // A slotted [autofocus] control gets focus; the inner dialog cannot see through this element's slot.
-    const requested = this.querySelector<HTMLElement>('[autofocus]');
-    if (requested) requested.focus();
+    // Typing can start at once: a slotted [autofocus] control gets focus, else the first field (the inner dialog
+    // cannot see through this element's slot, and would focus itself).
+    focusFirstControl(this);
   };
 
   private onInnerRequestClose = (event: EduRequestCloseEvent) => {

@@ -38,9 +38,22 @@ export const pagedListStyles = [
       display: flex;
       align-items: center;
       justify-content: center;
-      gap: 8px;
       background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
       color: ${colorPrimary};
+    }
+
+    /*
+     * Centred in the list, but kept in the visible part of a list taller than the window: the user who paged at the
+     * bottom of a long list sees it without scrolling.
+     */
+    .indicator {
+      position: sticky;
+      top: 40%;
+      bottom: 40%;
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: 8px 12px;
     }
 
     .spinner {

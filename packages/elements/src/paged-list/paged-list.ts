@@ -589,8 +589,10 @@ export class EduPagedList<T = unknown> extends EduElement {
           <slot name="empty">${msg('暂无数据', { id: 'pagedList.empty' })}</slot>
         </div>
         <div part="loading" class="loading" ?hidden=${!this.loading}>
-          <span part="spinner" class="spinner" aria-hidden="true"></span>
-          <span>${msg('加载中…', { id: 'pagedList.loading' })}</span>
+          <div class="indicator">
+            <span part="spinner" class="spinner" aria-hidden="true"></span>
+            <span>${msg('加载中…', { id: 'pagedList.loading' })}</span>
+          </div>
         </div>
       </div>
       ${

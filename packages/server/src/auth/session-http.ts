@@ -6,7 +6,7 @@ import type { WireSessionUser } from '@edu-portal/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../config.ts';
 import type { ServerContext } from '../context.ts';
-import { sessionExpired } from '../http/envelope.ts';
+import { loginRequired, sessionExpired } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
 import type { IssuedTokens, SessionStore } from './sessions.ts';
 import { findUserById, isActive, toSessionUser, type UserRecord } from './session-user.ts';
@@ -86,12 +86,14 @@ export function authOf(request: FastifyRequest): RequestAuth {
 
 /**
  * The session check: sets `request.auth`, or answers HTTP 200 with `{status: 401, code: "invalid_token"}` so the
- * client starts its refresh flow.
+ * client starts its refresh flow; the message says "session expired" for a token that no longer works and "please
+ * log in" when the request carried none (a download form posted while signed out shows it as it is).
  */
 export function createRequireSession(ctx: ServerContext, sessions: SessionStore): preHandlerAsyncHookHandler {
   return async function requireSession(request, reply) {
     const auth = resolveSession(ctx, sessions, request);
-    if (!auth) return reply.send(sessionExpired());
+    // A token that no longer opens a session expired; no token at all means the user is signed out.
+    if (!auth) return reply.send(readAccessToken(request) ? sessionExpired() : loginRequired());
     request.auth = auth;
   };
 }

@@ -12,6 +12,7 @@ export const MESSAGES = {
   credentialsRequired: '请输入用户名和密码|||Please enter your user name and password',
   accountDisabled: '账号已停用，请联系管理员|||This account is disabled, please contact the administrator',
   sessionExpired: '登录已过期，请重新登录|||Session expired, please log in again',
+  loginRequired: '请先登录|||Please log in',
   unknownClient: '客户端标识无效|||Unknown client id',
   clientIdRequired: '客户端标识不能为空|||The client id is required',
   invalidAccessToken: '访问令牌无效或已过期|||The access token is invalid or has expired',
