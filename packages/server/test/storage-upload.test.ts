@@ -33,10 +33,13 @@ async function postForm(
   path: string,
   fields: Record<string, string | number | boolean>,
   file?: { bytes: Uint8Array; name: string },
+  fileFirst = false,
 ): Promise<{ response: Response; body: Envelope }> {
   const form = new FormData();
+  const appendFile = () => file && form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  if (fileFirst) appendFile();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (file) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  if (!fileFirst) appendFile();
   const token = client.cookie('edu_at');
   const response = await fetch(new URL(path, client.baseUrl), {
     method: 'POST',
@@ -262,6 +265,54 @@ describe('upload storage', () => {
     const resumed = await merge(teacher, file);
     assert.equal(resumed.body.status, 200, resumed.body.message);
     assert.equal(md5Of((await fetchFile(teacher, resumed.body.data.url)).bytes), file.md5);
+  });
+
+  it('reads the fields wherever they come in the form, after the file part too', async () => {
+    const file = chunkedFile(2 * 100, 100, 'late.mp4');
+    const fields = (n: number, fileName: string) => ({
+      chunked: true,
+      chunk: n,
+      chunks: 2,
+      eachSize: 100,
+      md5: file.md5,
+      fileName,
+      fullSize: 200,
+      uid: 'u',
+      size: 100,
+    });
+    const refused = await postForm(
+      teacher,
+      CHUNK,
+      fields(1, 'late.exe'),
+      { bytes: file.chunks[0]!, name: 'blob' },
+      true,
+    );
+    assert.equal(refused.body.code, 'uploadunkerror');
+    assert.equal(chunkSetExists(server, file.md5), false);
+    for (const n of [1, 2]) {
+      const sent = await postForm(
+        teacher,
+        CHUNK,
+        fields(n, file.name),
+        { bytes: file.chunks[n - 1]!, name: 'blob' },
+        true,
+      );
+      assert.equal(sent.body.status, 200, sent.body.message);
+    }
+    assert.equal((await merge(teacher, file)).body.status, 200);
+    // The single upload in the spec's order: serverid, file, uid, md5 (the MD5 after the bytes).
+    const bytes = randomBytes(500);
+    const form = new FormData();
+    form.append('serverid', 'base');
+    form.append('file', new Blob([bytes]), 'order.pdf');
+    form.append('uid', 'u');
+    form.append('md5', md5Of(randomBytes(4)));
+    const response = await fetch(new URL(SINGLE, server.url), {
+      method: 'POST',
+      body: form,
+      headers: { cookie: `edu_at=${teacher.cookie('edu_at')}` },
+    });
+    assert.equal(((await response.json()) as Envelope).code, 'uploaderror', 'a wrong MD5 sent after the bytes');
   });
 
   it('refuses a chunk whose size does not fit eachSize and fullSize', async () => {

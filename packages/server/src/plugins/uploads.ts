@@ -67,7 +67,7 @@ const md5Schema: JsonSchema = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', de
 const countSchema: JsonSchema = { type: 'integer', minimum: 1 };
 const sizeSchema: JsonSchema = { type: 'integer', minimum: 0 };
 const textSchema: JsonSchema = { type: 'string' };
-const flagSchema: JsonSchema = { type: ['boolean', 'string'] };
+const flagSchema: JsonSchema = { anyOf: [{ type: 'boolean' }, { type: 'string' }] };
 
 /** The upload payload of spec part 2 §3 (the existence check carries it with md5 and name). */
 const payloadProperties: Record<string, JsonSchema> = {
@@ -399,6 +399,12 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         const received = form.file;
         if (!received) return refusals.noFile().toEnvelope();
         const { fields } = form;
+        // Fields sent after the file part are only known now.
+        const lateRefusal = nameRefusal(fields.fileName ?? '', 'uploadunkerror');
+        if (lateRefusal) {
+          if (!received.overLimit) await store.discard(received.tempPath);
+          return lateRefusal.toEnvelope();
+        }
         const chunk = intField(fields.chunk);
         const chunks = intField(fields.chunks);
         const eachSize = intField(fields.eachSize);
