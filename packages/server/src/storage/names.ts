@@ -2,31 +2,13 @@
  * File names of uploads: the extension rules (spec part 1 §5 `notAllowUpload`, part 2 §5 rejected extensions), the
  * content type a stored file is served with, and a `Content-Disposition` that cannot inject a header.
  */
+import {
+  IMAGE_EXTENSIONS,
+  NOT_ALLOWED_UPLOAD_EXTENSIONS,
+  REJECTED_EXTENSIONS,
+} from '@edu-portal/core/validate/extensions.ts';
 
-/** Spec part 2 §5: extensions the upload refuses. */
-export const REJECTED_EXTENSIONS: readonly string[] = [
-  'exe',
-  'jar',
-  'jsp',
-  'asp',
-  'dll',
-  'php',
-  'aspx',
-  'bat',
-  'sh',
-  'html',
-  'com',
-  'cgi',
-  'class',
-  'txt',
-  'jspx',
-];
-
-/** Spec part 1 §5: the configuration list `notAllowUpload`. */
-export const NOT_ALLOWED_UPLOAD: readonly string[] = ['jspx', 'jsp', 'exe'];
-
-/** Spec part 2 §5: image extensions (the only types `base64_convert_image` stores). */
-export const IMAGE_EXTENSIONS: readonly string[] = ['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif'];
+export { IMAGE_EXTENSIONS };
 
 /**
  * The last extension of a name, lower-cased, after dropping trailing dots and spaces (Windows saves `run.exe.` as
@@ -42,7 +24,7 @@ export function extensionOf(name: string): string {
 /** Whether either list refuses the name's extension. */
 export function isRefusedName(name: string): boolean {
   const ext = extensionOf(name);
-  return ext !== '' && (REJECTED_EXTENSIONS.includes(ext) || NOT_ALLOWED_UPLOAD.includes(ext));
+  return ext !== '' && (REJECTED_EXTENSIONS.includes(ext) || NOT_ALLOWED_UPLOAD_EXTENSIONS.includes(ext));
 }
 
 /** The name as stored: no directory part, no control characters, at most 255 characters; 'file' when empty. */
