@@ -52,8 +52,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@edu-portal/react*'] }] },
   },
   {
-    // The server shares core's wire types (type imports, erased at run time) and its pure theme constants; the rest
-    // of core is browser code.
+    // The server shares core's wire types (type imports, erased at run time), its pure theme constants and the one
+    // safe-URL rule (pure, no browser globals when given a base); the rest of core is browser code.
     files: ['packages/server/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -62,9 +62,9 @@ export default tseslint.config(
           paths: [{ name: '@edu-portal/core', allowTypeImports: true, message: 'Import only types from core.' }],
           patterns: [
             {
-              regex: '^@edu-portal/core/(?!theme/constants\\.ts$)',
+              regex: '^@edu-portal/core/(?!theme/constants\\.ts$|platform/safe-url\\.ts$)',
               allowTypeImports: true,
-              message: 'Of core, the server imports types and the theme constants only.',
+              message: 'Of core, the server imports types, the theme constants and the safe-URL rule only.',
             },
             { group: ['@edu-portal/elements*', '@edu-portal/react*', 'lit', 'react'], message: 'Browser code.' },
           ],

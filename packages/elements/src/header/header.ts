@@ -16,6 +16,7 @@ import { buttonStyles } from '../internal/control-styles.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { PopupController } from '../internal/popup-controller.ts';
 import { headerStyles } from './header.styles.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** Spec part 1 §9: header icons are each about 60 to 62 px wide (and at most HEADER_ICON_LIMIT of them). */
 const APP_WIDTH = 62;
@@ -311,7 +312,9 @@ export class EduHeader extends EduElement {
   }
 
   private renderLogo(): TemplateResult {
-    const src = this.logo || this.user?.unitImgPath || '';
+    const given = this.logo || this.user?.unitImgPath || '';
+    // A logo from data passes core's safe-URL rule; a refused one shows the default picture.
+    const src = safeUrl(given, { image: true }) ? given : '';
     if (!src || this.logoFailed) return html`<span part="logo" class="logo">${defaultLogo}</span>`;
     return html`<img
       part="logo"
