@@ -96,6 +96,7 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @cssprop [--edu-header-background=#2b5797] - Background of the bar.
  * @cssprop [--edu-header-color=#fff] - Text and icon colour of the bar.
  * @cssprop [--edu-header-logo-size=40px] - Size of the logo.
+ * @cssprop [--edu-header-name-max-width=240px] - Widest the welcome and the child's name get (then an ellipsis).
  * @cssprop [--edu-header-badge-background=#fff] - Background of the counts on the bar (red in the panel).
  * @cssprop [--edu-header-badge-color=#c8161d] - Text of the counts on the bar.
  * @cssprop [--edu-header-panel-background=#fff] - Background of the panel and menus.
@@ -536,6 +537,8 @@ export class EduHeader extends EduElement {
       ? msg(str`消息，${badge} 条未读`, { id: 'header.messagesUnread' })
       : msg('消息', { id: 'header.messages' });
     const isParent = user ? canSelectChild(user.userType) : false;
+    // Cut with an ellipsis when long; the whole text on hover.
+    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
     return html`
       <div part="base" class="base ${this.theme === 'ink' ? 'grey' : ''}">
         <div class="unit">
@@ -558,9 +561,7 @@ export class EduHeader extends EduElement {
           <slot name="extra"></slot>
           ${
             user?.realName
-              ? html`<span part="welcome" class="welcome">
-                  ${msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' })}
-                </span>`
+              ? html`<span part="welcome" class="welcome" title=${welcome}>${welcome}</span>`
               : nothing
           }
           <button
@@ -598,7 +599,8 @@ export class EduHeader extends EduElement {
                   }
                   @click=${() => this.emit('edu-switch-child', null)}
                 >
-                  ${childIcon} <span aria-hidden="true">${this.childName}</span>
+                  ${childIcon}
+                  <span class="child-name" aria-hidden="true" title=${this.childName || nothing}>${this.childName}</span>
                 </button>`
               : nothing
           }
