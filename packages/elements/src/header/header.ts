@@ -559,11 +559,7 @@ export class EduHeader extends EduElement {
         ${this.layout === 'top' && this.icons.length > 0 ? nothing : html`<span class="spacer"></span>`}
         <div part="tools" class="tools">
           <slot name="extra"></slot>
-          ${
-            user?.realName
-              ? html`<span part="welcome" class="welcome" title=${welcome}>${welcome}</span>`
-              : nothing
-          }
+          ${user?.realName ? html`<span part="welcome" class="welcome" title=${welcome}>${welcome}</span>` : nothing}
           <button
             part="tool"
             class="tool messages"
@@ -600,7 +596,9 @@ export class EduHeader extends EduElement {
                   @click=${() => this.emit('edu-switch-child', null)}
                 >
                   ${childIcon}
-                  <span class="child-name" aria-hidden="true" title=${this.childName || nothing}>${this.childName}</span>
+                  <span class="child-name" aria-hidden="true" title=${this.childName || nothing}
+                    >${this.childName}</span
+                  >
                 </button>`
               : nothing
           }
