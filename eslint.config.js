@@ -52,8 +52,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@edu-portal/react*'] }] },
   },
   {
-    // The server shares core's wire types (type imports, erased at run time) and its pure constants (the spec's
-    // limits, the languages, the themes, the file extension lists); the rest of core is browser code.
+    // The server shares core's wire types (type imports, erased at run time), its pure constants (the spec's limits,
+    // the languages, the themes, the file extension lists) and the one safe-URL rule (pure, no browser globals when
+    // given a base); the rest of core is browser code.
     files: ['packages/server/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -62,9 +63,10 @@ export default tseslint.config(
           paths: [{ name: '@edu-portal/core', allowTypeImports: true, message: 'Import only types from core.' }],
           patterns: [
             {
-              regex: '^@edu-portal/core/(?!(constants|i18n/langs|theme/constants|validate/extensions)\\.ts$)',
+              regex:
+                '^@edu-portal/core/(?!(constants|i18n/langs|theme/constants|validate/extensions|platform/safe-url)\\.ts$)',
               allowTypeImports: true,
-              message: 'Of core, the server imports types and the pure constants modules only.',
+              message: 'Of core, the server imports types, the pure constants modules and the safe-URL rule only.',
             },
             { group: ['@edu-portal/elements*', '@edu-portal/react*', 'lit', 'react'], message: 'Browser code.' },
           ],

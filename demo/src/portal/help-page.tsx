@@ -2,6 +2,7 @@
 // query is read once and taken out of the address at once, so the token does not stay in the history or in a
 // link someone copies.
 import { useState } from 'react';
+import { safeRedirect } from '@edu-portal/core/auth/redirect.ts';
 import { usePortalTexts } from './texts.ts';
 import './portal.css';
 
@@ -24,14 +25,12 @@ function readAndClearQuery(): HelpQuery {
   return query;
 }
 
-/** Only a page of this site may be the way back. */
+/**
+ * Only a page of this site may be the way back: the login `redirect_uri` rule itself (core's `safeRedirect`), so
+ * userinfo (`https://evil@host/`), script addresses and look-alike hosts are refused here exactly as there.
+ */
 function sameOrigin(url: string): string | null {
-  try {
-    const parsed = new URL(url, location.origin);
-    return parsed.origin === location.origin ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return safeRedirect(url, { origin: location.origin });
 }
 
 export function HelpPage() {

@@ -13,6 +13,7 @@ import { SessionStore } from './auth/sessions.ts';
 import { createContext, type ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
+import { installReferrerPolicy } from './http/host-pages.ts';
 import basePlugin from './plugins/base.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
 import desktopPlugin from './plugins/desktop.ts';
@@ -85,6 +86,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, swaggerOptions);
   installErrorHandling(app, { staticDir: options.staticDir, logToStderr: !options.logger });
+  installReferrerPolicy(app);
   if (hooks) installTestHookInterceptor(app, hooks);
 
   await app.register(openapiPlugin);

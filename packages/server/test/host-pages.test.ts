@@ -102,6 +102,26 @@ describe('landing targets with STATIC_DIR', () => {
     const callback = await web.raw('GET', '/sso/demo-lms/callback?code=x');
     assert.match(await callback.text(), /Demo Learning Platform/, 'server pages keep their route');
   });
+
+  it('sends Referrer-Policy: no-referrer with every HTML page (login, desktop, help, legacy, files, server pages)', async () => {
+    const web = new Client(site.url);
+    for (const path of [
+      '/login?ticket=t-1',
+      '/pages/base/pc_desktop_all/index.html',
+      '/help/?redUrl=%2F&accessToken=a',
+      '/legacy/pc_old_all.html',
+      '/pc_extra_all.html',
+      '/',
+      '/sso/demo-lms/callback?code=x',
+      '/no/such/page',
+    ]) {
+      const response = await web.raw('GET', path, { headers: { accept: 'text/html' } });
+      assert.match(response.headers.get('content-type')!, /^text\/html/, path);
+      assert.equal(response.headers.get('referrer-policy'), 'no-referrer', path);
+    }
+    // Other answers are left alone.
+    assert.equal((await web.raw('GET', '/assets/app.js')).headers.get('referrer-policy'), null);
+  });
 });
 
 describe('landing targets without STATIC_DIR', () => {

@@ -129,6 +129,29 @@ describe('providers and info calls', () => {
     assert.deepEqual(area.body.data, { providers: [], qrLogin: null });
   });
 
+  it('never hands out a stored provider URL that fails the safe-URL rule (issue 14: stored XSS)', async () => {
+    const db = server.app.portal.db;
+    const plant = db.prepare('UPDATE social_providers SET provider_app_login_url = ? WHERE provider_id = ?');
+    try {
+      plant.run('javascript:window.__xss=1//', 'weixin');
+      plant.run('https://evil@open.example/login', 'work-weixin');
+      db.prepare('UPDATE social_providers SET logo = ? WHERE provider_id = ?').run('javascript:alert(1)', 'dingtalk');
+      for (const path of ['/api/uaa/social/info', '/api/uaa/social/providers', '/api/uaa/oauth/login/config']) {
+        const text = JSON.stringify((await new Client(server.url).call('GET', path)).body);
+        assert.doesNotMatch(text, /javascript:|evil@/i, path);
+      }
+      const info = (await new Client(server.url).call('GET', '/api/uaa/social/info')).body.data;
+      assert.deepEqual(
+        info.providers.map((p: { providerId: string; logo: string }) => [p.providerId, p.logo]),
+        [['dingtalk', '']],
+      );
+      assert.equal(info.qrLogin.providerId, 'dingtalk');
+      assert.equal(new URL(info.qrLogin.loginUrl, server.url).pathname, '/api/uaa/social/dev/authorize');
+    } finally {
+      await new Client(server.url).call('POST', '/api/__test/reseed');
+    }
+  });
+
   it('GET /api/uaa/social/qy_info and mp_info answer the WeChat Work and WeChat app ids', async () => {
     const providers = (await new Client(server.url).call('GET', '/api/uaa/social/providers')).body.data as {
       providerId: string;

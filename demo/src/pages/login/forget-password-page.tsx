@@ -9,6 +9,7 @@ import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { LoginFrame, useLoginConfig } from './frame.tsx';
 import { LOGIN_PATH } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 interface UnitContact {
   footer: string;
@@ -27,7 +28,7 @@ function useUnitContact(unitId: string | undefined): UnitContact | null {
         const { footer, link } = envelope.data;
         setContact({
           footer: typeof footer === 'string' ? footer : '',
-          link: typeof link === 'string' && /^https?:\/\//.test(link) ? link : '',
+          link: typeof link === 'string' && /^https?:\/\//i.test(link) && safeUrl(link) ? link : '',
         });
       },
       () => undefined,

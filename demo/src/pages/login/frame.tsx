@@ -10,6 +10,7 @@ import { loadLoginConfig, type LoginPageConfig } from '../../host/site.ts';
 import { fill } from '../../texts.ts';
 import { useLoginTexts } from './texts.ts';
 import './login.css';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
 
@@ -88,9 +89,16 @@ function FooterText({ config }: { config: LoginPageConfig | null | undefined }) 
       {records.length > 0 && (
         <ul className="login-records">
           {records.map((entry, i) => {
-            const url = typeof entry['baUrl'] === 'string' && /^https?:\/\//.test(entry['baUrl']) ? entry['baUrl'] : '';
+            // Addresses from the configuration pass core's one safe-URL rule (absolute web addresses only here).
+            const url =
+              typeof entry['baUrl'] === 'string' && /^https?:\/\//i.test(entry['baUrl']) && safeUrl(entry['baUrl'])
+                ? entry['baUrl']
+                : '';
             const content = typeof entry['baContent'] === 'string' ? entry['baContent'] : '';
-            const img = entry['showImg'] && typeof entry['baImg'] === 'string' ? entry['baImg'] : '';
+            const img =
+              entry['showImg'] && typeof entry['baImg'] === 'string' && safeUrl(entry['baImg'], { image: true })
+                ? entry['baImg']
+                : '';
             const body = (
               <>
                 {img && <img src={img} alt="" />}

@@ -10,6 +10,7 @@ import { coreText } from '../i18n/messages.ts';
 import { isRecord } from '../platform/guards.ts';
 import { readParam, routePath } from './address.ts';
 import { loginPageUrl, type LoginOutcome } from './navigation.ts';
+import { safeUrl } from '../platform/safe-url.ts';
 
 /** True for the authorisation route: any path (or hash route) containing 'authorize'. */
 export function isAuthorizePath(url: string): boolean {
@@ -28,14 +29,9 @@ export interface AuthorizeEnv {
   loginPath?: string;
 }
 
-/** Only http(s) addresses are followed; the server has checked the client's registered redirect. */
+/** Only addresses that pass core's safe-URL rule are followed; the server has checked the client's registration. */
 function httpUrl(value: string, base: string): string | null {
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return safeUrl(value, { base });
 }
 
 /**

@@ -39,6 +39,7 @@ import {
 } from './navigation.ts';
 import type { RememberStore } from './remember.ts';
 import { INVALID_GRANT, readLoginAnswer } from './result.ts';
+import { safeUrl } from '../platform/safe-url.ts';
 
 /** The WeChat web authorisation page (official accounts and WeChat Work use the same one). */
 export const WECHAT_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
@@ -271,14 +272,10 @@ const socialStep: Step = async (ctx) => {
   }
 };
 
-/** Only http(s) pages are followed, whatever a server sends. */
+/** Only pages that pass core's safe-URL rule are followed, whatever a server sends. */
 function httpUrl(value: string, base?: URL): URL | null {
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
+  const safe = safeUrl(value, { base: base?.href ?? 'about:blank' });
+  return safe ? new URL(safe) : null;
 }
 
 const weChatStep: Step = async (ctx) => {

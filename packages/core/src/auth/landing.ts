@@ -5,6 +5,7 @@
  */
 import { DEFAULT_SERVER_ID } from '../constants.ts';
 import type { Device } from '../platform/device.ts';
+import { safeUrl } from '../platform/safe-url.ts';
 
 /** The user fields the targets depend on (a `SessionUser` has them all). */
 export interface LandingUser {
@@ -181,15 +182,11 @@ export interface HelpCentreLink {
   target: '_blank' | '_self';
 }
 
-/** The help-centre link with redUrl, accessToken, unitId and optional key; null when `url` is not http(s). */
+/** The help-centre link with redUrl, accessToken, unitId and optional key; null when `url` fails `safeUrl`. */
 export function helpCentreLink(params: HelpCentreParams): HelpCentreLink | null {
-  let url: URL;
-  try {
-    url = new URL(params.url, params.origin ?? globalThis.location?.origin);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const safe = safeUrl(params.url, { base: params.origin ?? globalThis.location?.origin ?? 'about:blank' });
+  if (!safe) return null;
+  const url = new URL(safe);
   url.searchParams.set('redUrl', params.redUrl);
   url.searchParams.set('accessToken', params.accessToken);
   url.searchParams.set('unitId', params.unitId);

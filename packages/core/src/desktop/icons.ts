@@ -6,6 +6,7 @@ import { IGNORED_APP_CODES } from '../constants.ts';
 import type { Lang } from '../i18n/language.ts';
 import { isRecord } from '../platform/guards.ts';
 import { toCount, wireString } from './wire.ts';
+import { safeUrl } from '../platform/safe-url.ts';
 
 export interface AppIcon {
   code: string;
@@ -201,16 +202,17 @@ export function iconLabel(
  * The picture of an icon for a theme: the grey variant in ink (a black-and-white theme), the cartoon variant in
  * cartoon, else the colour picture. A missing variant falls back to the colour picture, then to `iconImg`; '' when
  * there is none, and the first character of the name shows instead. `header: true` prefers `iconImg`, the small
- * glyph made for the header bar.
+ * glyph made for the header bar. A picture that fails core's safe-URL rule counts as none.
  */
 export function iconImage(
   icon: Pick<AppIcon, 'imagePath' | 'grayImagePath' | 'cartoonImagePath' | 'iconImage'>,
   theme: string,
   { header = false } = {},
 ): string {
-  if (header && icon.iconImage) return icon.iconImage;
   const variant = theme === 'ink' ? icon.grayImagePath : theme === 'cartoon' ? icon.cartoonImagePath : '';
-  return variant || icon.imagePath || icon.iconImage;
+  const chosen = (header && icon.iconImage) || variant || icon.imagePath || icon.iconImage;
+  // A picture from data passes the safe-URL rule; a refused one shows the letter tile.
+  return chosen && safeUrl(chosen, { image: true }) ? chosen : '';
 }
 
 /** The first character (a whole code point, so CJK and emoji stay intact) shown when the picture fails. */

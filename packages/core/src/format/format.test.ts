@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { getLanguage, setLanguage } from '../i18n/language.ts';
 import { formatNumberSuffix } from './number.ts';
-import { formatRelativeTime, formatShortDate, toEpochMs } from './relative-time.ts';
+import { formatRelativeTime, formatShortDate, isShowableDate, toEpochMs, type TimeInput } from './relative-time.ts';
 
 describe('number suffixes (part 2 §9)', () => {
   it('uses k, M, G, T, P, E in steps of 1000 with one decimal, trailing zeros dropped', () => {
@@ -91,6 +91,42 @@ describe('relative time (part 2 §9)', () => {
     setLanguage('zh-HK');
     expect(formatRelativeTime(ago(7200), { now })).to.equal('2小時前');
     expect(formatRelativeTime('not a date', { now })).to.equal('');
+  });
+
+  it("never throws on dates beyond Date's range, NaN, strings or null: they read as unreadable (issue 14 item 5)", () => {
+    const hostile: unknown[] = [
+      1.7e18, // a nanosecond epoch
+      '1700000000000000000',
+      -1e20,
+      8.64e15 + 1,
+      -8.64e15 - 1,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      'not a date',
+      '',
+      '9'.repeat(400),
+      null,
+      undefined,
+      {},
+      new Date(Number.NaN),
+    ];
+    for (const value of hostile) {
+      const time = value as TimeInput;
+      expect(Number.isNaN(toEpochMs(time)), String(value)).to.equal(true);
+      for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
+        expect(formatRelativeTime(time, { now, lang }), String(value)).to.equal('');
+      }
+      expect(isShowableDate(toEpochMs(time))).to.equal(false);
+    }
+    expect(formatShortDate(new Date(Number.NaN), 'en', now)).to.equal('');
+    expect(formatShortDate(new Date(8.64e15), 'en', Number.NaN)).to.not.equal('');
+    expect(toEpochMs(8.64e15)).to.equal(8.64e15);
+    // A host's date formatter that throws costs only its own text.
+    const throwing = () => {
+      throw new RangeError('Invalid time value');
+    };
+    expect(formatRelativeTime(now - 5 * 86_400_000, { now, formatDate: throwing })).to.equal('');
   });
 
   it('treats small clock skew as just now and a time well in the future as a date', () => {

@@ -2,6 +2,8 @@
 export { NUMBER_SUFFIXES, formatNumberSuffix } from './number.ts';
 export {
   JUST_NOW_SECONDS,
+  MAX_DATE_MS,
+  isShowableDate,
   toEpochMs,
   formatShortDate,
   formatRelativeTime,

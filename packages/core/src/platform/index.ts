@@ -3,3 +3,4 @@ export { setNotifier, notify, type Notice, type NoticeType, type Notifier } from
 export { readString, writeString, removeKey, clearArea, readJson, writeJson, type StorageArea } from './storage.ts';
 export { detectDevice, detectMessagingClient, type Device } from './device.ts';
 export { md5Hex } from './md5.ts';
+export { safeUrl, httpOrigin, type SafeUrlPolicy } from './safe-url.ts';

@@ -11,6 +11,7 @@
 import { client as pageClient, type Client } from '../http/client.ts';
 import type { Lang } from '../i18n/language.ts';
 import { readParam } from '../auth/address.ts';
+import { httpOrigin, safeUrl } from '../platform/safe-url.ts';
 
 /** `{fileId}.js` / `{fileId}.css` → address (relative to the manifest, site-absolute or absolute). */
 export type ViewportManifest = Record<string, string>;
@@ -115,18 +116,19 @@ function pageHref(options: ViewportOptions): string {
  * whatever a manifest says, only code from trusted origins runs in the page.
  */
 export function resolveAppUrl(value: string, manifestHref: string, options: ViewportOptions = {}): string {
-  let url: URL;
+  // Core's one safe-URL rule, relative to the manifest, on the page's origin or an allowed one.
+  const own = httpOrigin(pageHref(options));
+  let safe: string | null = null;
   try {
-    url = new URL(value, manifestHref);
+    safe = safeUrl(value, { base: new URL(manifestHref, pageHref(options)).href });
   } catch {
+    safe = null;
+  }
+  const origin = safe ? new URL(safe).origin : null;
+  if (!safe || !origin || (origin !== own && !(options.allowedOrigins ?? []).includes(origin))) {
     throw new ViewportError('unsafe-url', value);
   }
-  const own = new URL(pageHref(options)).origin;
-  const allowed = new Set([own, ...(options.allowedOrigins ?? [])]);
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(url.origin)) {
-    throw new ViewportError('unsafe-url', value);
-  }
-  return url.href;
+  return safe;
 }
 
 /** The fileId's script and stylesheet from a manifest, as absolute, checked addresses. */

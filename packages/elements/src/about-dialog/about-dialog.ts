@@ -10,6 +10,7 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import type { EduCloseEvent, EduRequestCloseEvent } from '../internal/events.ts';
 import { aboutDialogStyles } from './about-dialog.styles.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** Spec part 2 §9. */
 export const ABOUT_DIALOG_WIDTH = '650px';
@@ -214,6 +215,7 @@ export class EduAboutDialog extends EduElement {
     const info = this.info;
     const failed = !!info && info.failed.length > 0;
     const years = copyrightYears(this.copyrightStart);
+    const logo = safeUrl(this.logo, { image: true }) ? this.logo : '';
     return html`
       <edu-dialog
         part="base"
@@ -226,9 +228,7 @@ export class EduAboutDialog extends EduElement {
         @edu-close=${this.onInnerClose}
       >
         <div part="brand" class="brand">
-          <slot name="logo">
-            ${this.logo ? html`<img part="logo" class="logo" src=${this.logo} alt="" />` : nothing}
-          </slot>
+          <slot name="logo"> ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing} </slot>
           <div class="names">
             ${this.product ? html`<div class="product">${this.product}</div>` : nothing}
             ${this.company ? html`<div class="company">${this.company}</div>` : nothing}

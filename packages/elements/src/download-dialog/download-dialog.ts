@@ -4,21 +4,16 @@ import { msg } from '@lit/localize';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { downloadDialogStyles } from './download-dialog.styles.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /**
  * The address a link may point to, or null: only http(s), absolute or relative to the page (a relative address on a
  * page served over http(s) is on the same site). `javascript:`, `data:`, `file:` and unreadable values are refused,
- * so an address from the server can never run script. Answers the resolved absolute address.
+ * so an address from the server can never run script (core's one safe-URL rule, `safeUrl`). Answers the resolved
+ * absolute address.
  */
 export function safeLinkUrl(url: string | null | undefined): string | null {
-  const text = typeof url === 'string' ? url.trim() : '';
-  if (!text) return null;
-  try {
-    const parsed = new URL(text, document.baseURI);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return safeUrl(url);
 }
 
 type Kind = 'installer' | 'portable';

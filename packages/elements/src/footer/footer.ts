@@ -7,6 +7,7 @@ import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { EduAboutDialog } from '../about-dialog/about-dialog.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { footerStyles } from './footer.styles.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** A record-filing entry (spec part 1 §3 "Login configuration", `footerMsg.baList`), wire names kept. */
 export interface RecordFiling {
@@ -30,15 +31,8 @@ export interface FooterMessage {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** Only web addresses become links: a server value such as `javascript:` is shown as text. */
-function safeHref(url: string): string | null {
-  try {
-    const parsed = new URL(url, document.baseURI);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+/** Only web addresses become links (core's safe-URL rule): a server value such as `javascript:` is shown as text. */
+const safeHref = (url: string): string | null => safeUrl(url);
 
 /**
  * The footer of spec part 1 §2 and part 2 §2: copyright text, the record-filing entries (`baUrl`, `baImg`,
@@ -149,7 +143,7 @@ export class EduFooter extends EduElement {
 
   private renderFiling(entry: RecordFiling) {
     const content = text(entry.baContent);
-    const image = entry.showImg && text(entry.baImg) ? safeHref(text(entry.baImg)) : null;
+    const image = entry.showImg && text(entry.baImg) ? safeUrl(text(entry.baImg), { image: true }) : null;
     const body = html`${image ? html`<img part="filing-image" class="badge" src=${image} alt="" />` : nothing}${content}`;
     const href = text(entry.baUrl) ? safeHref(text(entry.baUrl)) : null;
     return html`<li part="filing" class="filing">

@@ -67,10 +67,17 @@ export const headerStyles = css`
     flex: 1 1 auto;
   }
 
+  /* The tools shrink only through the names in them (welcome, child): every button keeps its size and stays on
+     screen, whatever the length of a name (issue 14 item 7). */
   .tools {
     display: flex;
     align-items: center;
     gap: 4px;
+    flex: 0 1 auto;
+    min-width: 0;
+  }
+
+  .tools > *:not(.welcome) {
     flex: none;
   }
 
@@ -208,8 +215,21 @@ export const headerStyles = css`
     text-align: center;
   }
 
+  /* A long real name is cut with an ellipsis (the whole name on hover) within a bounded width. */
   .welcome {
+    flex: 0 1 auto;
+    min-width: 0;
+    max-width: var(--edu-header-name-max-width, 240px);
     white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+
+  .child .child-name {
+    max-width: var(--edu-header-name-max-width, 240px);
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
   }
 
   /* Manual popovers in the top layer, placed beside their anchor by the popup controller (position: fixed), so the

@@ -71,6 +71,41 @@ describe('<edu-header>', () => {
     expect(q(el, '[part="logo"]').localName).to.equal('img');
   });
 
+  for (const [what, size] of [
+    ['80-character', 80],
+    ['100 kB', 100_000],
+  ] as const) {
+    it(`keeps every control on screen and clickable at 1366 px with a ${what} real, unit and child name`, async () => {
+      await setViewport({ width: 1366, height: 768 });
+      const long = '超长姓名'.repeat(Math.ceil(size / 4)).slice(0, size);
+      const el = await render(
+        { ...parent, realName: long, unitName: `${long}学校` },
+        { childName: long, icons: [icon('edu', '教务'), icon('oa', '协同办公')] },
+      );
+      await nextFrame();
+      const welcome = q(el, '[part="welcome"]');
+      expect(welcome.title, 'the whole name on hover').to.equal(`欢迎您，${long}`);
+      expect(welcome.scrollWidth).to.be.greaterThan(welcome.clientWidth);
+      expect(getComputedStyle(welcome).textOverflow).to.equal('ellipsis');
+      expect(q(el, '[part="title"]').title).to.equal(`${long}学校`);
+      const controls = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('.tools button, .tools select'));
+      expect(controls.length).to.be.greaterThan(5);
+      for (const control of controls) {
+        const rect = control.getBoundingClientRect();
+        const name = control.getAttribute('aria-label') ?? control.className;
+        expect(rect.width, name).to.be.greaterThan(20);
+        expect(rect.left, name).to.be.at.least(0);
+        expect(rect.right, name).to.be.at.most(innerWidth);
+        expect(rect.top, name).to.be.at.least(0);
+        expect(rect.bottom, name).to.be.at.most(innerHeight);
+        // Clickable: the control itself (or what is inside it) is what the pointer meets at its centre.
+        const hit = el.shadowRoot!.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        expect(!!hit && control.contains(hit), name).to.equal(true);
+      }
+      expect(document.documentElement.scrollWidth).to.be.at.most(innerWidth);
+    });
+  }
+
   it('sizes the title by window width and name length, and follows resizes', async () => {
     const el = await render();
     const size = () => q(el, '[part="title"]').style.fontSize;

@@ -16,6 +16,7 @@ import { buttonStyles } from '../internal/control-styles.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { PopupController } from '../internal/popup-controller.ts';
 import { headerStyles } from './header.styles.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** Spec part 1 §9: header icons are each about 60 to 62 px wide (and at most HEADER_ICON_LIMIT of them). */
 const APP_WIDTH = 62;
@@ -95,6 +96,7 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @cssprop [--edu-header-background=#2b5797] - Background of the bar.
  * @cssprop [--edu-header-color=#fff] - Text and icon colour of the bar.
  * @cssprop [--edu-header-logo-size=40px] - Size of the logo.
+ * @cssprop [--edu-header-name-max-width=240px] - Widest the welcome and the child's name get (then an ellipsis).
  * @cssprop [--edu-header-badge-background=#fff] - Background of the counts on the bar (red in the panel).
  * @cssprop [--edu-header-badge-color=#c8161d] - Text of the counts on the bar.
  * @cssprop [--edu-header-panel-background=#fff] - Background of the panel and menus.
@@ -311,7 +313,9 @@ export class EduHeader extends EduElement {
   }
 
   private renderLogo(): TemplateResult {
-    const src = this.logo || this.user?.unitImgPath || '';
+    const given = this.logo || this.user?.unitImgPath || '';
+    // A logo from data passes core's safe-URL rule; a refused one shows the default picture.
+    const src = safeUrl(given, { image: true }) ? given : '';
     if (!src || this.logoFailed) return html`<span part="logo" class="logo">${defaultLogo}</span>`;
     return html`<img
       part="logo"
@@ -533,6 +537,8 @@ export class EduHeader extends EduElement {
       ? msg(str`消息，${badge} 条未读`, { id: 'header.messagesUnread' })
       : msg('消息', { id: 'header.messages' });
     const isParent = user ? canSelectChild(user.userType) : false;
+    // Cut with an ellipsis when long; the whole text on hover.
+    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
     return html`
       <div part="base" class="base ${this.theme === 'ink' ? 'grey' : ''}">
         <div class="unit">
@@ -553,13 +559,7 @@ export class EduHeader extends EduElement {
         ${this.layout === 'top' && this.icons.length > 0 ? nothing : html`<span class="spacer"></span>`}
         <div part="tools" class="tools">
           <slot name="extra"></slot>
-          ${
-            user?.realName
-              ? html`<span part="welcome" class="welcome">
-                  ${msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' })}
-                </span>`
-              : nothing
-          }
+          ${user?.realName ? html`<span part="welcome" class="welcome" title=${welcome}>${welcome}</span>` : nothing}
           <button
             part="tool"
             class="tool messages"
@@ -595,7 +595,10 @@ export class EduHeader extends EduElement {
                   }
                   @click=${() => this.emit('edu-switch-child', null)}
                 >
-                  ${childIcon} <span aria-hidden="true">${this.childName}</span>
+                  ${childIcon}
+                  <span class="child-name" aria-hidden="true" title=${this.childName || nothing}
+                    >${this.childName}</span
+                  >
                 </button>`
               : nothing
           }

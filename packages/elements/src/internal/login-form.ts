@@ -23,6 +23,7 @@ import { validateLogin } from '@edu-portal/core/auth/validation.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { focusRing } from './control-styles.ts';
 import { colorPrimary, colorPrimaryDark } from './tokens.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 export type LoginField = 'username' | 'password';
 
@@ -577,7 +578,8 @@ export abstract class LoginFormElement extends EduElement {
   }: { submitLabel?: string; autofocus?: boolean } = {}): TemplateResult {
     const firstEmpty = autofocus ? (this.firstEmptyField() ?? 'username') : null;
     const remember = this.offersRemember();
-    const forgot = !!this.forgotUrl;
+    // The address as given (a page path stays a path) when it passes core's safe-URL rule.
+    const forgot = !!safeUrl(this.forgotUrl);
     return html`
       <form class="form" part="form" novalidate @submit=${this.onSubmit}>
         ${this.renderField('username', firstEmpty === 'username')}

@@ -10,6 +10,7 @@ import { msg } from '@lit/localize';
 import { expectSocialState } from '@edu-portal/core/auth/chain.ts';
 import { stripParams } from '@edu-portal/core/auth/address.ts';
 import type { SocialProvider } from '@edu-portal/core/auth/api.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 export type { SocialProvider };
 
@@ -27,6 +28,11 @@ export function providerName(providerId: string): string {
     default:
       return providerId;
   }
+}
+
+/** The provider's logo when it passes core's safe-URL rule (an inline raster picture allowed), else null. */
+export function providerLogo(provider: Pick<SocialProvider, 'logo'>): string | null {
+  return safeUrl(provider.logo, { image: true });
 }
 
 /** The QR code's caption, after the provider's name. */
@@ -59,7 +65,7 @@ const SPENT = ['code', 'state', 'token', 'error'];
  * The provider's login page with `state` and `redirect_uri` (the current page without spent parameters). A
  * provider on this site (the reference server's development provider) gets the way back as a path, which it
  * accepts whatever host name a proxy gives it; a provider elsewhere gets the absolute address. Null when the
- * provider has no http(s) login URL.
+ * provider has no login URL that passes core's safe-URL rule (`safeUrl`).
  */
 export function providerLoginUrl(
   provider: Pick<SocialProvider, 'providerAppLoginUrl'>,
@@ -67,15 +73,15 @@ export function providerLoginUrl(
   here: string = location.href,
 ): string | null {
   if (!provider.providerAppLoginUrl) return null;
-  let url: URL;
   let back: URL;
   try {
     back = new URL(stripParams(here, SPENT));
-    url = new URL(provider.providerAppLoginUrl, back);
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const checked = safeUrl(provider.providerAppLoginUrl, { base: back.href });
+  if (!checked) return null;
+  const url = new URL(checked);
   const sameSite = url.origin === back.origin;
   url.searchParams.set('state', state);
   url.searchParams.set('redirect_uri', sameSite ? `${back.pathname}${back.search}${back.hash}` : back.href);
@@ -99,15 +105,9 @@ export function prepareQrLogin(
 ): QrLogin | null {
   let login: QrLogin | null = null;
   if (issued && issued.providerId === provider.providerId && issued.loginUrl && issued.state) {
-    try {
-      login = {
-        providerId: provider.providerId,
-        url: new URL(issued.loginUrl, location.href).href,
-        state: issued.state,
-      };
-    } catch {
-      login = null;
-    }
+    // The server's address passes the same rule as one made here: a stored `javascript:` never becomes the link.
+    const url = safeUrl(issued.loginUrl, { base: location.href });
+    login = url ? { providerId: provider.providerId, url, state: issued.state } : null;
   }
   if (!login) {
     const state = freshState(provider.providerId);

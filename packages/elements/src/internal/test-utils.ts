@@ -82,3 +82,36 @@ export function testIcon(code: string, name: string, fields: Partial<AppIcon> = 
     ...fields,
   };
 }
+
+/**
+ * Hostile answers from the real server: every XHR whose path starts with a key of `answers` is sent instead to the
+ * test hook `POST /api/__test/envelope`, which answers the given body verbatim (HTTP 200). Answers `restore()`.
+ */
+export function answerWith(answers: Record<string, unknown>): { restore(): void } {
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  const planted = new WeakMap<XMLHttpRequest, unknown>();
+  XMLHttpRequest.prototype.open = function (
+    this: XMLHttpRequest,
+    method: string,
+    url: string | URL,
+    ...rest: unknown[]
+  ) {
+    const path = new URL(String(url), location.href).pathname;
+    const key = Object.keys(answers).find((prefix) => path.startsWith(prefix));
+    if (key === undefined) return (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
+    planted.set(this, answers[key]);
+    return (open as (...args: unknown[]) => void).call(this, 'POST', '/api/__test/envelope', ...rest);
+  } as typeof open;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    if (!planted.has(this)) return send.call(this, body);
+    this.setRequestHeader('content-type', 'application/json');
+    return send.call(this, JSON.stringify({ body: planted.get(this) }));
+  };
+  return {
+    restore() {
+      XMLHttpRequest.prototype.open = open;
+      XMLHttpRequest.prototype.send = send;
+    },
+  };
+}

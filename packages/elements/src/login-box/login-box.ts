@@ -6,7 +6,15 @@ import { readBindParams, type BindParams } from '@edu-portal/core/auth/controlle
 import { applyOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';
 import { qrCode } from '../internal/qr-code.ts';
-import { prepareQrLogin, providerName, qrLabel, qrLinkText, scanHint, type QrLogin } from '../internal/social-login.ts';
+import {
+  prepareQrLogin,
+  providerLogo,
+  providerName,
+  qrLabel,
+  qrLinkText,
+  scanHint,
+  type QrLogin,
+} from '../internal/social-login.ts';
 import { loginBoxStyles } from './login-box.styles.ts';
 
 export type LoginBoxMode = 'login' | 'bind';
@@ -214,7 +222,7 @@ export class EduLoginBox extends LoginFormElement {
                     aria-pressed=${qr?.providerId === p.providerId ? 'true' : 'false'}
                     @click=${() => this.showQr(p.providerId)}
                   >
-                    ${p.logo ? html`<img src=${p.logo} alt="" />` : nothing}${providerName(p.providerId)}
+                    ${providerLogo(p) ? html`<img src=${providerLogo(p)} alt="" />` : nothing}${providerName(p.providerId)}
                   </button>`,
               )}
             </div>`

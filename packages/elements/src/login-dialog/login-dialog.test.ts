@@ -11,7 +11,7 @@ import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { answerWith, center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
 import { sendMouse } from '@web/test-runner-commands';
 
 const PASSWORD = 'Edu@2026';
@@ -240,6 +240,47 @@ describe('<edu-login-dialog>', () => {
     expect(url.searchParams.get('provider')).to.equal('weixin');
     expect(sessionStorage.getItem(SOCIAL_STATE_KEY)).to.equal(url.searchParams.get('state'));
     await expect(el).to.be.accessible();
+  });
+
+  it('never binds a stored javascript: provider URL to the QR link (issue 14: 0 script executions)', async () => {
+    const payload = 'javascript:window.__xss=(window.__xss||0)+1//';
+    const provider = {
+      providerId: 'weixin',
+      providerAppId: 'x',
+      providerApplicationId: 'y',
+      providerAppLoginUrl: payload,
+    };
+    const hostile = answerWith({
+      '/api/uaa/social/info': {
+        status: 200,
+        code: '',
+        message: '',
+        data: {
+          providers: [{ ...provider, logo: 'javascript:window.__xss=1//' }],
+          qrLogin: { ...provider, logo: '', state: 'weixin.0123456789abcdef', loginUrl: payload },
+        },
+      },
+    });
+    const win = window as unknown as { __xss?: number };
+    delete win.__xss;
+    try {
+      const el = await fixture<EduLoginDialog>(html`<edu-login-dialog open></edu-login-dialog>`);
+      await waitUntil(() => el.shadowRoot!.querySelectorAll('.icon').length > 0, 'the provider icons');
+      const root = el.shadowRoot!;
+      expect(root.querySelector('.icon img')?.getAttribute('src') ?? null).to.equal(null);
+      root.querySelector<HTMLButtonElement>('.icon')!.click();
+      await el.updateComplete;
+      const links = [...root.querySelectorAll<HTMLAnchorElement>('a[href]')];
+      // A script link is clicked as a person would: whatever it runs counts in window.__xss.
+      for (const link of links) if (!/^https?:$/.test(new URL(link.href).protocol)) link.click();
+      await nextFrame();
+      expect(win.__xss).to.equal(undefined);
+      expect(links.map((link) => new URL(link.href).protocol).filter((p) => !/^https?:$/.test(p))).to.deep.equal([]);
+      expect(root.querySelector('[part="qr-link"]')?.getAttribute('href') ?? null).to.equal(null);
+    } finally {
+      hostile.restore();
+      delete win.__xss;
+    }
   });
 
   it('as the client relogin handler: an expired session opens it, and the waiting request succeeds after signing in', async () => {

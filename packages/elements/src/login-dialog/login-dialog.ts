@@ -10,7 +10,15 @@ import { defineElement } from '../internal/define-element.ts';
 import type { EduCloseDetail, EduCloseSource, EduRequestCloseDetail } from '../internal/events.ts';
 import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';
 import { qrCode } from '../internal/qr-code.ts';
-import { prepareQrLogin, providerName, qrLabel, qrLinkText, scanHint, type QrLogin } from '../internal/social-login.ts';
+import {
+  prepareQrLogin,
+  providerLogo,
+  providerName,
+  qrLabel,
+  qrLinkText,
+  scanHint,
+  type QrLogin,
+} from '../internal/social-login.ts';
 import { loginDialogStyles } from './login-dialog.styles.ts';
 
 /** How the login dialog closed: `login` after signing in, `cancel` for every other way. */
@@ -244,7 +252,7 @@ export class EduLoginDialog extends LoginFormElement {
               title=${providerName(p.providerId)}
               @click=${() => this.toggleQr(p)}
             >
-              ${p.logo ? html`<img src=${p.logo} alt="" />` : providerName(p.providerId).slice(0, 2)}
+              ${providerLogo(p) ? html`<img src=${providerLogo(p)} alt="" />` : providerName(p.providerId).slice(0, 2)}
             </button>`,
         )}
       </div>

@@ -87,6 +87,38 @@ describe('<edu-message-dialog>', () => {
     await switchLanguage('zh-CN');
   });
 
+  it('out-of-range dates show a localised placeholder and the rest of the list renders (issue 14 item 5)', async () => {
+    const errors: string[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.message);
+    window.addEventListener('error', onError);
+    try {
+      const hostile = [
+        message('ns', 5, { date: 1.7e18 }),
+        message('neg', 4, { date: -1e20 }),
+        message('nan', 3, { date: Number.NaN }),
+        message('ok', 2),
+      ];
+      const el = await opened(hostile);
+      expect(all(el, '[part="row"]').map((r) => r.dataset['key'])).to.deep.equal(['ns', 'neg', 'nan', 'ok']);
+      expect(dialogOf(el).title).to.equal('未读消息 (4)');
+      for (const key of ['ns', 'neg', 'nan']) {
+        expect(q(el, `[data-key="${key}"] time`)).to.equal(null);
+        expect(q(el, `[data-key="${key}"] [part="date"]`)!.textContent).to.equal('日期未知');
+      }
+      expect(q(el, '[data-key="ok"] time')!.textContent).to.equal('5分钟前');
+      await switchLanguage('en');
+      await settle(el);
+      expect(q(el, '[data-key="ns"] [part="date"]')!.textContent).to.equal('Date unknown');
+      await switchLanguage('zh-HK');
+      await settle(el);
+      expect(q(el, '[data-key="ns"] [part="date"]')!.textContent).to.equal('日期不詳');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+      await switchLanguage('zh-CN');
+    }
+  });
+
   it('lists the messages with importance, text as text, module name and date', async () => {
     const el = await opened();
     const rows = all(el, '[part="row"]');

@@ -5,10 +5,10 @@
  * `importanceColor`, overridable by the theme's `--edu-color-importance-N`) around the level's number, with the
  * spoken text "重要程度 N". Colour is never the only cue: the number is visible and the text is read.
  */
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { css, html, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { msg } from '@lit/localize';
-import { formatRelativeTime } from '@edu-portal/core/format/relative-time.ts';
+import { formatRelativeTime, isShowableDate } from '@edu-portal/core/format/relative-time.ts';
 import { importanceColor, importanceLevel } from '@edu-portal/core/messages/message.ts';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
 import { colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
@@ -45,11 +45,16 @@ export function moduleLabel(code: string, names: ModuleNames): string {
   return name?.trim() ? name : code;
 }
 
-/** `<time>` of a message or to-do date in core's relative format; nothing for an unreadable date. */
-export function dateTemplate(date: number): TemplateResult | typeof nothing {
-  if (!Number.isFinite(date)) return nothing;
-  const text = formatRelativeTime(date);
-  return text ? html`<time part="date" class="date" datetime=${new Date(date).toISOString()}>${text}</time>` : nothing;
+/**
+ * `<time>` of a message or to-do date in core's relative format. A missing, unreadable or out-of-range date (a
+ * nanosecond epoch, −1e20) shows a placeholder ("日期未知") instead and never throws: one bad field hides only itself,
+ * never the list (issue 14 item 5).
+ */
+export function dateTemplate(date: number): TemplateResult {
+  const text = isShowableDate(date) ? formatRelativeTime(date) : '';
+  return text
+    ? html`<time part="date" class="date" datetime=${new Date(date).toISOString()}>${text}</time>`
+    : html`<span part="date" class="date unknown">${msg('日期未知', { id: 'messageDialog.unknownDate' })}</span>`;
 }
 
 export const importanceStyles = css`

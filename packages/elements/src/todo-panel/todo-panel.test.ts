@@ -1,7 +1,12 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
-import type { ImportanceLevel, PopupItem, PopupPage } from '@edu-portal/core/messages/message.ts';
+import {
+  fromWirePopupItem,
+  type ImportanceLevel,
+  type PopupItem,
+  type PopupPage,
+} from '@edu-portal/core/messages/message.ts';
 import { POPUP_SUPPRESSED_KEY, createPopupReminder, type PopupReminder } from '@edu-portal/core/messages/popup.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
@@ -115,6 +120,33 @@ describe('<edu-todo-panel>', () => {
     expect(el.shadowRoot!.querySelector('dialog, [aria-modal]')).to.equal(null);
     expect(q(el, '[part="count"]')!.textContent!.trim()).to.equal('7');
     expect(el.visible).to.equal(true);
+  });
+
+  it('appears with out-of-range dates: each shows a placeholder, nothing throws (issue 14 item 5)', async () => {
+    const wire = [
+      { id: 'ns', title: '纳秒', createTime: 1_700_000_000_000_000_000, importance: 3 },
+      { id: 'neg', title: '负数', createTime: -1e20, importance: 2 },
+      { id: 'str', title: '文字', createTime: 'yesterday-ish', importance: 1 },
+      { id: 'null', title: '空', createTime: null, importance: 1 },
+    ];
+    const items = wire.map((raw) => fromWirePopupItem(raw)!);
+    // Also straight out-of-range numbers, as a host that fills items itself might pass them.
+    items.push({ ...items[0]!, id: 'raw', date: 1.7e18 });
+    const clock = fakeClock(Date.now());
+    const reminder = createPopupReminder({
+      loadPage: async () => ({ list: items, total: items.length, pages: 1 }),
+      handleItem: async () => undefined,
+      clock,
+    });
+    reminders.push(reminder);
+    const el = await fixture<EduTodoPanel>(html`<edu-todo-panel .reminder=${reminder}></edu-todo-panel>`);
+    await reminder.open();
+    await el.updateComplete;
+    expect(el.visible).to.equal(true);
+    expect(q(el, '[part="count"]')!.textContent!.trim()).to.equal('5');
+    const shown = q(el, '[part="item"]')!;
+    expect(shown.querySelector('time')).to.equal(null);
+    expect(shown.querySelector('[part="date"]')!.textContent).to.equal('日期未知');
   });
 
   it('shows one to-do fully: importance, title, content as text, module, date, view and handle', async () => {

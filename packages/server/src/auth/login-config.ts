@@ -3,6 +3,7 @@ import type { SocialProvider } from '@edu-portal/core';
 import type { Database } from 'better-sqlite3';
 import type { JsonSchema } from '../http/envelope.ts';
 import { unitLogoUrl } from '../storage-paths.ts';
+import { storedUrl } from '../http/urls.ts';
 
 /** Unit id of the product-wide configuration, used for hosts that belong to no unit. */
 export const PRODUCT_CONFIG_UNIT_ID = 0;
@@ -64,15 +65,25 @@ export function unitForHost(db: Database, host: string): UnitRow | undefined {
     .get(normalizeHost(host)) as UnitRow | undefined;
 }
 
-/** The social login providers configured for a unit, as the login box lists them. */
+/**
+ * The social login providers configured for a unit, as the login box lists them. A stored login URL that fails the
+ * safe-URL rule (`javascript:`, userinfo …) drops its provider, and such a logo is left out: planted data never
+ * reaches a page.
+ */
 export function socialProvidersOf(db: Database, unitId: number): SocialProvider[] {
-  return db
+  const rows = db
     .prepare(
       `SELECT provider_id AS providerId, provider_app_id AS providerAppId,
               provider_application_id AS providerApplicationId, provider_app_login_url AS providerAppLoginUrl, logo
        FROM social_providers WHERE unit_id = ? ORDER BY sort, provider_id`,
     )
     .all(unitId) as SocialProvider[];
+  return rows.flatMap((row) => {
+    const loginUrl = storedUrl(row.providerAppLoginUrl);
+    return loginUrl
+      ? [{ ...row, providerAppLoginUrl: loginUrl, logo: storedUrl(row.logo, { image: true }) ?? '' }]
+      : [];
+  });
 }
 
 export function loginConfigForHost(db: Database, host: string): LoginConfig {

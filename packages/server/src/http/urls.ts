@@ -3,6 +3,7 @@
  * resolved against the request's `Host` and refused when it names another host or a scheme other than http(s).
  */
 import type { FastifyRequest } from 'fastify';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** Stands in for the host when a request has none, so a relative path still resolves (and nothing else matches). */
 const NO_HOST = 'portal.invalid';
@@ -50,4 +51,17 @@ export function appendQuery(address: string, params: Record<string, string | und
   const url = new URL(address, `http://${NO_HOST}`);
   for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
   return absolute ? url.href : pathOf(url);
+}
+
+/** Resolves stored relative values only to check them; nothing here is ever followed against this host. */
+const STORED_BASE = `http://${NO_HOST}/`;
+
+/**
+ * A stored address as it may be handed to a browser (core's one safe-URL rule, `safeUrl`): http(s), absolute or a
+ * path of the portal, no userinfo, no hidden scheme; `image` also lets an inline raster picture through. Answers
+ * the value as stored, or null when it must not leave the server.
+ */
+export function storedUrl(value: unknown, options: { image?: boolean } = {}): string | null {
+  if (typeof value !== 'string') return null;
+  return safeUrl(value, { base: STORED_BASE, image: options.image }) ? value.trim() : null;
 }

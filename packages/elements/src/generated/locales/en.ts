@@ -176,6 +176,7 @@
 'messageDialog.noText': `(No text)`,
 'messageDialog.retry': `Retry`,
 'messageDialog.title': `Unread messages`,
+'messageDialog.unknownDate': `Date unknown`,
 'moduleExpiry.caption': `Module expiry`,
 'moduleExpiry.close': `Close`,
 'moduleExpiry.contact': `To renew a module, please contact the administrator.`,

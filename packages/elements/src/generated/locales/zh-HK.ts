@@ -176,6 +176,7 @@
 'messageDialog.noText': `（無內容）`,
 'messageDialog.retry': `重試`,
 'messageDialog.title': `未讀訊息`,
+'messageDialog.unknownDate': `日期不詳`,
 'moduleExpiry.caption': `模組到期情況`,
 'moduleExpiry.close': `關閉`,
 'moduleExpiry.contact': `如需續期，請聯絡管理員。`,
