@@ -176,6 +176,11 @@ test('an app icon opens its entry page with the permitted menu; other routes are
   await menu.getByRole('link', { name: '批改作业' }).click();
   await expect(page).toHaveURL(/#\/homework\/review$/);
   await expect(page.getByRole('heading', { level: 1, name: '批改作业' })).toBeVisible();
+  // The actions of his codes (no admin settings), and the server runs them.
+  const actions = page.locator('.portal-actions').getByRole('button');
+  await expect(actions).toHaveText(['发布', '导出报表']);
+  await actions.first().click();
+  await expect(notice(page, '操作已完成：发布')).toBeVisible();
 
   // A route not in the menu: not found, with the way back.
   await page.goto(`${HOMEWORK_TM}#/homework/secret`);

@@ -3,6 +3,7 @@
  * desktop, for the user's type, without the nodes that need a role the user lacks.
  */
 import type { WireMenuNode } from '@edu-portal/core';
+import { withoutAreaPart } from '@edu-portal/core/permissions/menu.ts';
 import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE_PROJECT } from '../config.ts';
 import { hasRole, type UserRecord } from '../auth/session-user.ts';
@@ -67,6 +68,27 @@ export function menuTree(db: Database, user: UserRecord, code: string): WireMenu
   const roots = build(null);
   const order = new Map(wanted.map((app, index) => [app, index]));
   return roots.sort((a, b) => order.get(a.aplicationCode)! - order.get(b.aplicationCode)!);
+}
+
+/**
+ * Whether `user` holds `code` in app `appCode` (spec part 1 §6, deny by default): permitted codes come only from
+ * the user's menu tree, which only types 2 and 4 have, so every other type holds none. A code with an 'area' middle
+ * part also grants the code without it, as on the client.
+ */
+export function holdsCode(db: Database, user: UserRecord, appCode: string, code: string): boolean {
+  if (user.type !== 2 && user.type !== 4) return false;
+  if (!appCode || !code) return false;
+  const held = new Set<string>();
+  const walk = (nodes: readonly WireMenuNode[]): void => {
+    for (const node of nodes) {
+      held.add(node.code);
+      const short = withoutAreaPart(node.code);
+      if (short) held.add(short);
+      walk(node.children);
+    }
+  };
+  walk(menuTree(db, user, appCode));
+  return held.has(code);
 }
 
 /** A node schema of fixed depth: the seed's trees are two levels deep; deeper levels are plain objects. */
