@@ -3,7 +3,6 @@
  * desktop, for the user's type, without the nodes that need a role the user lacks.
  */
 import type { WireMenuNode } from '@edu-portal/core';
-import { withoutAreaPart } from '@edu-portal/core/permissions/menu.ts';
 import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE_PROJECT } from '../config.ts';
 import { hasRole, type UserRecord } from '../auth/session-user.ts';
@@ -68,6 +67,13 @@ export function menuTree(db: Database, user: UserRecord, code: string): WireMenu
   const roots = build(null);
   const order = new Map(wanted.map((app, index) => [app, index]));
   return roots.sort((a, b) => order.get(a.aplicationCode)! - order.get(b.aplicationCode)!);
+}
+
+/** The code without its 'area' middle parts (`base_area_report` → `base_report`), as the client registers it. */
+function withoutAreaPart(code: string): string | null {
+  const parts = code.split('_');
+  const kept = parts.filter((part, i) => part !== 'area' || i === 0 || i === parts.length - 1);
+  return kept.length === parts.length ? null : kept.join('_');
 }
 
 /**
