@@ -238,6 +238,11 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await openDesktop(page, 'teacher1', DESKTOP_HOME);
   await desktopReady(page);
   await expect(bell(page)).toHaveAccessibleName('消息，6 条未读');
+  // 作业管理's badge: one unread message and one open to-do.
+  const homeworkBadge = desktopGroup(page, '教学教务')
+    .getByRole('button', { name: /^作业管理/ })
+    .locator('[part="badge"]');
+  await expect(homeworkBadge).toHaveText('2');
   await bell(page).click();
 
   // Named with the count it lists, which changes as messages are read.
@@ -294,6 +299,8 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await expect(host.getByText('没有未读消息')).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('消息');
   expect(await bellCount(page)).toBe(0);
+  // The app badges follow the server without a reload (issue 13): the to-do is still open.
+  await expect(homeworkBadge).toHaveText('1');
 
   await page.reload();
   await expect(welcome(page, '李明华')).toBeVisible();
