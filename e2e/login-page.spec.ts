@@ -68,6 +68,21 @@ test('redirect_uri on this origin is followed after signing in', async ({ page, 
   await expect(page.getByTestId('session-status')).toHaveText('已登录');
 });
 
+test('"登录成功" is seen once on the landing page when the login goes to another document (issue 13)', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await signInWithForm(page, 'teacher1', PASSWORD);
+  await expect(page).toHaveURL(/\/pages\/base\/pc_desktop_all\/index\.html/);
+  await expect(page.getByText('登录成功', { exact: true })).toBeVisible();
+  await expect(page.getByText('登录成功', { exact: true })).toHaveCount(0, { timeout: 6000 });
+  // Once: a reload of the landing page does not show it again.
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await page.getByText('登录成功', { exact: true }).count()).toBe(0);
+});
+
 test('redirect_uri to a foreign origin is refused: the user lands on their home instead', async ({ page }) => {
   const foreign: string[] = [];
   page.on('request', (r) => {

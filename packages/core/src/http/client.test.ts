@@ -310,8 +310,8 @@ describe('request client', () => {
       const fast = makeClient({ timeoutMs: 150 });
       const error = await rejection(fast.post(ENVELOPE, { body: { status: 200 } }));
       expect(error.kind).to.equal('timeout');
-      expect(error.message).to.equal('timeout of 150ms exceeded');
-      expect(notices).to.deep.equal([{ type: 'error', message: 'timeout of 150ms exceeded' }]);
+      expect(error.message).to.equal('Timeout of 150ms exceeded');
+      expect(notices).to.deep.equal([{ type: 'error', message: 'Timeout of 150ms exceeded' }]);
       setLanguage('zh-CN');
       const zh = await rejection(fast.post(ENVELOPE, { body: { status: 200 } }, { timeoutMs: 100 }));
       expect(zh.message).to.equal('请求超时（超过 100 毫秒）');
