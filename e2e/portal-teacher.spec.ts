@@ -21,6 +21,7 @@ import {
   openDesktop,
   portalShot,
   reseed,
+  signIn,
   welcome,
 } from './portal-helpers.ts';
 
@@ -193,6 +194,29 @@ test('an app icon opens its entry page with the permitted menu; other routes are
   const recent = desktopGroup(page, '最近使用');
   await expect(recent).toBeVisible();
   await expect.poll(() => appNames(recent)).toEqual(['作业管理', '考试成绩']);
+});
+
+test("a demo app's own texts come from its language pack, fetched for the language in force only (issue 13)", async ({
+  page,
+}) => {
+  const packs: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/lang/')) packs.push(new URL(r.url()).pathname);
+  });
+  await signIn(page, 'teacher1');
+  await page.goto(HOMEWORK_TM);
+  await expect(page.getByText('本段文字是作业应用自己的', { exact: false })).toBeVisible();
+  expect(packs).toEqual([]);
+  for (const [lang, text, file] of [
+    ['en', "the Homework app's own, from its English language pack", '/pages/homework/lang/en-homework.json'],
+    ['zh-HK', '本段文字來自作業應用自己的繁體語言包', '/pages/homework/lang/zh-HK-homework.json'],
+  ] as const) {
+    packs.length = 0;
+    await page.evaluate((chosen) => localStorage.setItem('PH_MY_SET_LANG', chosen), lang);
+    await page.reload();
+    await expect(page.getByText(text, { exact: false })).toBeVisible();
+    expect(packs.filter((path) => path.startsWith('/pages/homework/'))).toEqual([file]);
+  }
 });
 
 test('identity switch to the paired parent and back: the user type, the desktop and the header change each time', async ({

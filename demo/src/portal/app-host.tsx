@@ -5,6 +5,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createHashRouter, NavLink, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
+import { getDictionary, subscribeDictionary, t as packText } from '@edu-portal/core/i18n/dictionary.ts';
+import { loadLanguagePack } from '@edu-portal/core/i18n/packs.ts';
 import { checkModuleLicence } from '@edu-portal/core/identity/licence.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
 import { permittedRoutes } from '@edu-portal/core/permissions/routes.ts';
@@ -13,7 +15,7 @@ import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduLicenceDialog } from '@edu-portal/react/wrappers/edu-licence-dialog.ts';
 import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
-import { DEVELOPMENT } from '../host/site.ts';
+import { DEVELOPMENT, ROOT_PATH } from '../host/site.ts';
 import { APP_ROUTES, routePages, type AppRoute } from './app-routes.ts';
 import { desktopHome } from './navigation.ts';
 import type { AppPage } from './page-kind.ts';
@@ -75,11 +77,28 @@ function AppActions({ appCode }: { appCode: string }) {
   );
 }
 
+/**
+ * An app's own texts (spec part 2 §4 "Language-pack loading"): the Chinese source here, English and traditional
+ * Chinese from the app's language pack (`/pages/{code}/lang/{lang}-{code}.json`, loaded by `AppContent`).
+ */
+const APP_OWN_TEXTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  homework: { intro: '在这里为任教班级布置作业、批改已提交的作业，并查看各班完成情况。（本段文字是作业应用自己的。）' },
+};
+
+/** An app's own text in the language in force (its pack's, else the Chinese source), or null when it has none. */
+function useAppText(appCode: string, name: string): string | null {
+  useLanguage();
+  useSyncExternalStore(subscribeDictionary, getDictionary);
+  const source = APP_OWN_TEXTS[appCode]?.[name];
+  return source === undefined ? null : packText(`${appCode}.${name}`, source);
+}
+
 /** A page of the app: replaced by not-found when the route is not the user's (spec part 1 §2). */
 function AppRoutePage({ route, user, appCode }: { route: AppRoute | null; user: SessionUser; appCode: string }) {
   const t = usePortalTexts();
   const lang = useLanguage();
   const location = useLocation();
+  const intro = useAppText(appCode, 'intro');
   const access = permissions.routeAccess({
     pagePath: window.location.pathname,
     route: location.pathname,
@@ -89,7 +108,7 @@ function AppRoutePage({ route, user, appCode }: { route: AppRoute | null; user: 
   return (
     <section className="portal-card" aria-labelledby="app-page-title">
       <h1 id="app-page-title">{route ? route.title[lang] : t.appHome}</h1>
-      <p>{t.appIntro}</p>
+      <p>{intro ?? t.appIntro}</p>
       <AppActions appCode={appCode} />
     </section>
   );
@@ -177,6 +196,11 @@ function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; c
     const routes = permittedRoutes(table, (codes) => permissions.can(codes), notFound).filter((r) => r !== notFound);
     return buildRouter(routes, user, app.code);
   }, [ready, app.code, user]);
+
+  // The app's language pack, for the language in force (zh-CN has none).
+  useEffect(() => {
+    void loadLanguagePack({ code: app.code, appCode: app.code, rootPath: ROOT_PATH, skipCommon: true });
+  }, [app.code, lang]);
 
   useEffect(() => {
     if (icon) document.title = iconLabel(icon, lang);
