@@ -251,6 +251,12 @@ test('the desktop client relogin page signs in and tells the window that opened 
     page.evaluate(() => void window.open('/#/needtologinpagerelogin')),
   ]);
   await expect(popup.getByRole('heading', { name: '重新登录' })).toBeVisible();
+  // The card is as wide as the login box it holds, with no empty half beside it (issue 13).
+  await popup.setViewportSize({ width: 1280, height: 800 });
+  const card = (await popup.locator('.login-card').boundingBox())!;
+  const box = (await popup.locator('edu-login-box').boundingBox())!;
+  expect(card.width - box.width).toBeLessThanOrEqual(80);
+  expect(Math.abs(box.x - card.x - (card.x + card.width - box.x - box.width))).toBeLessThanOrEqual(2);
   await signInWithForm(popup, 'teacher1', PASSWORD);
   await expect(popup.getByText('登录成功，已通知客户端。现在可以关闭此窗口。')).toBeVisible();
   await expect(popup).toHaveURL(/#\/needtologinpagerelogin$/);
