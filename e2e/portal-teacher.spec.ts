@@ -335,6 +335,29 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await expect(page.getByText('没有未读消息')).toBeVisible();
 });
 
+test('the message dialog opened again shows no old rows while it loads (issue 13)', async ({ page }) => {
+  await openDesktop(page, 'teacher1', DESKTOP_HOME);
+  await desktopReady(page);
+  const dialog = page.getByRole('dialog', { name: /^未读消息/ });
+  const rows = dialogHost(page, dialog).getByRole('list', { name: '未读消息' }).getByRole('listitem');
+  await bell(page).click();
+  await expect(rows).toHaveCount(6);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The next load is slow: while it runs, only the loading line shows.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/base/desktop/message_select_not_read*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await bell(page).click();
+  await expect(dialogHost(page, dialog).getByText('正在加载消息…')).toBeVisible();
+  expect(await rows.count()).toBe(0);
+  release();
+  await expect(rows).toHaveCount(6);
+});
+
 test('pop-up to-dos: three per page, next and previous, handle, close for the session; never on /desktop/home', async ({
   page,
 }) => {

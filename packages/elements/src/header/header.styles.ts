@@ -210,6 +210,8 @@ export const headerStyles = css`
 
   .welcome {
     white-space: nowrap;
+    /* Text beside bordered buttons (the slotted "download client") and icons needs more room than the tools' 4 px. */
+    margin-inline: 8px 4px;
   }
 
   /* Manual popovers in the top layer, placed beside their anchor by the popup controller (position: fixed), so the
