@@ -10,7 +10,13 @@ import {
   type UnhandledCounts,
   type UnreadCodeCount,
 } from '@edu-portal/core/desktop/api.ts';
-import { mergeGroupUnreadCounts, mergeUnreadCounts, visibleIcons, type AppIcon, type IconGroup } from '@edu-portal/core/desktop/icons.ts';
+import {
+  mergeGroupUnreadCounts,
+  mergeUnreadCounts,
+  visibleIcons,
+  type AppIcon,
+  type IconGroup,
+} from '@edu-portal/core/desktop/icons.ts';
 import { mergeRecentApps, readRecentApps, recentIcons } from '@edu-portal/core/desktop/recent.ts';
 import { getPairedIdentity, loadParentContext } from '@edu-portal/core/identity/api.ts';
 import { hasIdentitySwitch, identityOptions, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
@@ -43,7 +49,6 @@ const NO_COUNTS: UnhandledCounts = { todo: 0, message: 0 };
 
 // The server's theme setting is put in force once per user and page: later changes are the user's own.
 const adoptedFor = new Set<string>();
-
 
 export function usePortalData(user: SessionUser | null): PortalData {
   const [rawGroups, setGroups] = useState<IconGroup[] | null>(null);
