@@ -68,6 +68,21 @@ test('redirect_uri on this origin is followed after signing in', async ({ page, 
   await expect(page.getByTestId('session-status')).toHaveText('已登录');
 });
 
+test('"登录成功" is seen once on the landing page when the login goes to another document (issue 13)', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await signInWithForm(page, 'teacher1', PASSWORD);
+  await expect(page).toHaveURL(/\/pages\/base\/pc_desktop_all\/index\.html/);
+  await expect(page.getByText('登录成功', { exact: true })).toBeVisible();
+  await expect(page.getByText('登录成功', { exact: true })).toHaveCount(0, { timeout: 6000 });
+  // Once: a reload of the landing page does not show it again.
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await page.getByText('登录成功', { exact: true }).count()).toBe(0);
+});
+
 test('redirect_uri to a foreign origin is refused: the user lands on their home instead', async ({ page }) => {
   const foreign: string[] = [];
   page.on('request', (r) => {
@@ -236,6 +251,12 @@ test('the desktop client relogin page signs in and tells the window that opened 
     page.evaluate(() => void window.open('/#/needtologinpagerelogin')),
   ]);
   await expect(popup.getByRole('heading', { name: '重新登录' })).toBeVisible();
+  // The card is as wide as the login box it holds, with no empty half beside it (issue 13).
+  await popup.setViewportSize({ width: 1280, height: 800 });
+  const card = (await popup.locator('.login-card').boundingBox())!;
+  const box = (await popup.locator('edu-login-box').boundingBox())!;
+  expect(card.width - box.width).toBeLessThanOrEqual(80);
+  expect(Math.abs(box.x - card.x - (card.x + card.width - box.x - box.width))).toBeLessThanOrEqual(2);
   await signInWithForm(popup, 'teacher1', PASSWORD);
   await expect(popup.getByText('登录成功，已通知客户端。现在可以关闭此窗口。')).toBeVisible();
   await expect(popup).toHaveURL(/#\/needtologinpagerelogin$/);
@@ -258,7 +279,12 @@ test('old Internet Explorer gets a plain warning page; modern browsers never see
 });
 
 test('a browser zoomed outside 80–120 % gets the 5-second zoom warning at startup', async ({ browser, baseURL }) => {
+  // Browser zoom shrinks the viewport in CSS pixels, not the window: Chromium at 150 % reports an outer width 1.5
+  // times the inner one. Headless Chromium has no Ctrl+plus, so the window reports it here.
   const context = await browser.newContext({ baseURL, deviceScaleFactor: 1.5 });
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'outerWidth', { get: () => Math.round(window.innerWidth * 1.5) });
+  });
   const page = await context.newPage();
   try {
     await page.goto('/#/login');
@@ -268,5 +294,29 @@ test('a browser zoomed outside 80–120 % gets the 5-second zoom warning at star
     await expect(warning).toHaveCount(0, { timeout: 8000 });
   } finally {
     await context.close();
+  }
+});
+
+test('a high-density screen or a phone at 100 % browser zoom gets no zoom warning (issue 13)', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const options of [
+    { deviceScaleFactor: 1.25 },
+    { deviceScaleFactor: 1.5 },
+    { deviceScaleFactor: 2 },
+    { deviceScaleFactor: 3, isMobile: true, hasTouch: true, viewport: { width: 375, height: 740 } },
+  ]) {
+    const context = await browser.newContext({ baseURL, ...options });
+    const page = await context.newPage();
+    try {
+      await page.goto('/#/login');
+      await expect(page.getByRole('textbox').first()).toBeVisible();
+      // The warning would show at the end of startup for 5 s; count at once (a retrying assertion would outwait it).
+      await page.waitForTimeout(1000);
+      expect(await page.getByText(/缩放状态/).count(), JSON.stringify(options)).toBe(0);
+    } finally {
+      await context.close();
+    }
   }
 });

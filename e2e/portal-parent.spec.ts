@@ -132,6 +132,18 @@ test('app pages are spm for a parent: 作业管理 opens its spm page; the tm pa
   await expect(welcome(page, '王丽')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: '应用首页' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toHaveCount(0);
+  // Deny by default (spec §6): a parent has no menu tree, so no coded route, no action and no empty heading.
+  const menu = page.getByRole('navigation', { name: '功能菜单' });
+  await expect(menu.getByRole('link')).toHaveText(['应用首页']);
+  await expect(page.getByRole('button', { name: /^(发布|导出报表|管理设置)$/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: '常用操作' })).toHaveCount(0);
+  await page.goto('/pages/homework/pc_homework_spm/index.html#/homework/publish');
+  await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+  // The server refuses the operation made by hand too.
+  const refused = await page.request.post('/api/base/resource/user/operation', {
+    data: { appCode: 'homework', code: 'homework_publish' },
+  });
+  expect((await refused.json()).status).toBe(403);
 
   await page.goto('/pages/homework/pc_homework_tm/index.html');
   await expect(welcome(page, '王丽')).toBeVisible();

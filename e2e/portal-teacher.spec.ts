@@ -21,6 +21,7 @@ import {
   openDesktop,
   portalShot,
   reseed,
+  signIn,
   welcome,
 } from './portal-helpers.ts';
 
@@ -176,6 +177,11 @@ test('an app icon opens its entry page with the permitted menu; other routes are
   await menu.getByRole('link', { name: '批改作业' }).click();
   await expect(page).toHaveURL(/#\/homework\/review$/);
   await expect(page.getByRole('heading', { level: 1, name: '批改作业' })).toBeVisible();
+  // The actions of his codes (no admin settings), and the server runs them.
+  const actions = page.locator('.portal-actions').getByRole('button');
+  await expect(actions).toHaveText(['发布', '导出报表']);
+  await actions.first().click();
+  await expect(notice(page, '操作已完成：发布')).toBeVisible();
 
   // A route not in the menu: not found, with the way back.
   await page.goto(`${HOMEWORK_TM}#/homework/secret`);
@@ -188,6 +194,29 @@ test('an app icon opens its entry page with the permitted menu; other routes are
   const recent = desktopGroup(page, '最近使用');
   await expect(recent).toBeVisible();
   await expect.poll(() => appNames(recent)).toEqual(['作业管理', '考试成绩']);
+});
+
+test("a demo app's own texts come from its language pack, fetched for the language in force only (issue 13)", async ({
+  page,
+}) => {
+  const packs: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/lang/')) packs.push(new URL(r.url()).pathname);
+  });
+  await signIn(page, 'teacher1');
+  await page.goto(HOMEWORK_TM);
+  await expect(page.getByText('本段文字是作业应用自己的', { exact: false })).toBeVisible();
+  expect(packs).toEqual([]);
+  for (const [lang, text, file] of [
+    ['en', "the Homework app's own, from its English language pack", '/pages/homework/lang/en-homework.json'],
+    ['zh-HK', '本段文字來自作業應用自己的繁體語言包', '/pages/homework/lang/zh-HK-homework.json'],
+  ] as const) {
+    packs.length = 0;
+    await page.evaluate((chosen) => localStorage.setItem('PH_MY_SET_LANG', chosen), lang);
+    await page.reload();
+    await expect(page.getByText(text, { exact: false })).toBeVisible();
+    expect(packs.filter((path) => path.startsWith('/pages/homework/'))).toEqual([file]);
+  }
 });
 
 test('identity switch to the paired parent and back: the user type, the desktop and the header change each time', async ({
@@ -233,6 +262,11 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await openDesktop(page, 'teacher1', DESKTOP_HOME);
   await desktopReady(page);
   await expect(bell(page)).toHaveAccessibleName('消息，6 条未读');
+  // 作业管理's badge: one unread message and one open to-do.
+  const homeworkBadge = desktopGroup(page, '教学教务')
+    .getByRole('button', { name: /^作业管理/ })
+    .locator('[part="badge"]');
+  await expect(homeworkBadge).toHaveText('2');
   await bell(page).click();
 
   // Named with the count it lists, which changes as messages are read.
@@ -289,6 +323,8 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await expect(host.getByText('没有未读消息')).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('消息');
   expect(await bellCount(page)).toBe(0);
+  // The app badges follow the server without a reload (issue 13): the to-do is still open.
+  await expect(homeworkBadge).toHaveText('1');
 
   await page.reload();
   await expect(welcome(page, '李明华')).toBeVisible();
@@ -297,6 +333,29 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await bell(page).click();
   await expect(page.getByRole('dialog', { name: '未读消息' })).toBeVisible();
   await expect(page.getByText('没有未读消息')).toBeVisible();
+});
+
+test('the message dialog opened again shows no old rows while it loads (issue 13)', async ({ page }) => {
+  await openDesktop(page, 'teacher1', DESKTOP_HOME);
+  await desktopReady(page);
+  const dialog = page.getByRole('dialog', { name: /^未读消息/ });
+  const rows = dialogHost(page, dialog).getByRole('list', { name: '未读消息' }).getByRole('listitem');
+  await bell(page).click();
+  await expect(rows).toHaveCount(6);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The next load is slow: while it runs, only the loading line shows.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/base/desktop/message_select_not_read*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await bell(page).click();
+  await expect(dialogHost(page, dialog).getByText('正在加载消息…')).toBeVisible();
+  expect(await rows.count()).toBe(0);
+  release();
+  await expect(rows).toHaveCount(6);
 });
 
 test('pop-up to-dos: three per page, next and previous, handle, close for the session; never on /desktop/home', async ({

@@ -2,17 +2,20 @@
 // and 4 only), the app's route table is filtered with them, and only then the router is built. A route not in the
 // menu list shows not-found (home and hello excepted), `/pc_{appCode}_tm` pages are closed to types 1 and 3, and an
 // expired module licence blocks the page.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createHashRouter, NavLink, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { client } from '@edu-portal/core/http/client.ts';
+import { getDictionary, subscribeDictionary, t as packText } from '@edu-portal/core/i18n/dictionary.ts';
+import { loadLanguagePack } from '@edu-portal/core/i18n/packs.ts';
 import { checkModuleLicence } from '@edu-portal/core/identity/licence.ts';
+import { notify } from '@edu-portal/core/platform/notify.ts';
 import { permittedRoutes } from '@edu-portal/core/permissions/routes.ts';
 import { permissions } from '@edu-portal/core/permissions/store.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
-import { Permit } from '@edu-portal/react/permit.tsx';
 import { EduLicenceDialog } from '@edu-portal/react/wrappers/edu-licence-dialog.ts';
 import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
-import { DEVELOPMENT } from '../host/site.ts';
+import { DEVELOPMENT, ROOT_PATH } from '../host/site.ts';
 import { APP_ROUTES, routePages, type AppRoute } from './app-routes.ts';
 import { desktopHome } from './navigation.ts';
 import type { AppPage } from './page-kind.ts';
@@ -32,11 +35,70 @@ function NotFound({ user }: { user: SessionUser }) {
   );
 }
 
+/** The demo operations: each needs one of its menu codes (the spec's `ape`), and the server checks it again. */
+const ACTIONS = [
+  { key: 'actionPublish', codes: ['homework_publish', 'base_teacher', 'edu_course'] },
+  { key: 'actionExport', codes: ['homework_stat', 'base_area_report', 'edu_area_stat'] },
+  { key: 'actionManage', codes: ['base_sys'] },
+] as const;
+
+function AppAction({ appCode, label, codes }: { appCode: string; label: string; codes: readonly string[] }) {
+  const t = usePortalTexts();
+  const run = async () => {
+    // The first code the user holds names the operation; the server refuses it without that code.
+    const code = codes.find((candidate) => permissions.can(candidate));
+    if (!code) return;
+    const answer = await client.post<boolean>('/api/base/resource/user/operation', { appCode, code });
+    if (answer.data === true) notify({ type: 'success', message: `${t.actionDone}${label}` });
+  };
+  return (
+    <button type="button" onClick={() => void run().catch(() => undefined)}>
+      {label}
+    </button>
+  );
+}
+
+/** The actions the user may use, under their heading; no heading when there is none (deny by default). */
+function AppActions({ appCode }: { appCode: string }) {
+  const t = usePortalTexts();
+  // Snapshots are replaced on every change, so this re-renders after each load or reset.
+  useSyncExternalStore(permissions.subscribe, permissions.getSnapshot);
+  const shown = ACTIONS.filter((action) => permissions.can(action.codes));
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <h2>{t.appActions}</h2>
+      <div className="portal-actions">
+        {shown.map((action) => (
+          <AppAction key={action.key} appCode={appCode} label={t[action.key]} codes={action.codes} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/**
+ * An app's own texts (spec part 2 §4 "Language-pack loading"): the Chinese source here, English and traditional
+ * Chinese from the app's language pack (`/pages/{code}/lang/{lang}-{code}.json`, loaded by `AppContent`).
+ */
+const APP_OWN_TEXTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  homework: { intro: '在这里为任教班级布置作业、批改已提交的作业，并查看各班完成情况。（本段文字是作业应用自己的。）' },
+};
+
+/** An app's own text in the language in force (its pack's, else the Chinese source), or null when it has none. */
+function useAppText(appCode: string, name: string): string | null {
+  useLanguage();
+  useSyncExternalStore(subscribeDictionary, getDictionary);
+  const source = APP_OWN_TEXTS[appCode]?.[name];
+  return source === undefined ? null : packText(`${appCode}.${name}`, source);
+}
+
 /** A page of the app: replaced by not-found when the route is not the user's (spec part 1 §2). */
-function AppRoutePage({ route, user }: { route: AppRoute | null; user: SessionUser }) {
+function AppRoutePage({ route, user, appCode }: { route: AppRoute | null; user: SessionUser; appCode: string }) {
   const t = usePortalTexts();
   const lang = useLanguage();
   const location = useLocation();
+  const intro = useAppText(appCode, 'intro');
   const access = permissions.routeAccess({
     pagePath: window.location.pathname,
     route: location.pathname,
@@ -46,20 +108,8 @@ function AppRoutePage({ route, user }: { route: AppRoute | null; user: SessionUs
   return (
     <section className="portal-card" aria-labelledby="app-page-title">
       <h1 id="app-page-title">{route ? route.title[lang] : t.appHome}</h1>
-      <p>{t.appIntro}</p>
-      <h2>{t.appActions}</h2>
-      <div className="portal-actions">
-        {/* Each action shows only with its menu code (the spec's `ape`). */}
-        <Permit codes={['homework_publish', 'base_teacher', 'edu_course']}>
-          <button type="button">{t.actionPublish}</button>
-        </Permit>
-        <Permit codes={['homework_stat', 'base_area_report', 'edu_area_stat']}>
-          <button type="button">{t.actionExport}</button>
-        </Permit>
-        <Permit codes="base_sys">
-          <button type="button">{t.actionManage}</button>
-        </Permit>
-      </div>
+      <p>{intro ?? t.appIntro}</p>
+      <AppActions appCode={appCode} />
     </section>
   );
 }
@@ -108,11 +158,14 @@ function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
 }
 
 /** The router of the permitted table, made once per permission load. */
-function buildRouter(routes: readonly AppRoute[], user: SessionUser) {
+function buildRouter(routes: readonly AppRoute[], user: SessionUser, appCode: string) {
   const pages = routePages(routes);
   const children: RouteObject[] = [
-    { index: true, element: <AppRoutePage route={null} user={user} /> },
-    ...pages.map((route) => ({ path: route.path.slice(1), element: <AppRoutePage route={route} user={user} /> })),
+    { index: true, element: <AppRoutePage route={null} user={user} appCode={appCode} /> },
+    ...pages.map((route) => ({
+      path: route.path.slice(1),
+      element: <AppRoutePage route={route} user={user} appCode={appCode} />,
+    })),
     { path: '*', element: <NotFound user={user} /> },
   ];
   return createHashRouter([{ path: '/', element: <AppLayout routes={routes} />, children }]);
@@ -141,8 +194,13 @@ function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; c
     const table = APP_ROUTES[app.code] ?? [];
     const notFound: AppRoute = { path: '*', title: { 'zh-CN': '', en: '', 'zh-HK': '' } };
     const routes = permittedRoutes(table, (codes) => permissions.can(codes), notFound).filter((r) => r !== notFound);
-    return buildRouter(routes, user);
+    return buildRouter(routes, user, app.code);
   }, [ready, app.code, user]);
+
+  // The app's language pack, for the language in force (zh-CN has none).
+  useEffect(() => {
+    void loadLanguagePack({ code: app.code, appCode: app.code, rootPath: ROOT_PATH, skipCommon: true });
+  }, [app.code, lang]);
 
   useEffect(() => {
     if (icon) document.title = iconLabel(icon, lang);

@@ -63,7 +63,12 @@ export function MessageCenter({ open, onClose, user, icons, onRead }: MessageCen
   const names = useModuleNames(icons);
 
   useEffect(() => {
-    if (!open) return;
+    // A closed dialog forgets its rows: the next opening shows only its own answer, never old rows under the
+    // loading line (issue 13). A retry keeps them while it loads.
+    if (!open) {
+      setMessages([]);
+      return;
+    }
     let live = true;
     setLoading(true);
     setError('');

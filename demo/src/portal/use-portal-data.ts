@@ -1,15 +1,22 @@
 // What the portal shell loads for the signed-in user (spec part 1 §4, §6, §7): the server's theme setting, the app
 // icons with their unread counts, the bell's counts, the admin check, the paired identity, a parent's children and
 // the recent apps. Everything reloads when the user changes (an identity switch is another user).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   getAppIconGroups,
   getRecentApps,
   getUnhandledCounts,
   getUnreadCodeCounts,
   type UnhandledCounts,
+  type UnreadCodeCount,
 } from '@edu-portal/core/desktop/api.ts';
-import { mergeGroupUnreadCounts, visibleIcons, type AppIcon, type IconGroup } from '@edu-portal/core/desktop/icons.ts';
+import {
+  mergeGroupUnreadCounts,
+  mergeUnreadCounts,
+  visibleIcons,
+  type AppIcon,
+  type IconGroup,
+} from '@edu-portal/core/desktop/icons.ts';
 import { mergeRecentApps, readRecentApps, recentIcons } from '@edu-portal/core/desktop/recent.ts';
 import { getPairedIdentity, loadParentContext } from '@edu-portal/core/identity/api.ts';
 import { hasIdentitySwitch, identityOptions, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
@@ -29,8 +36,12 @@ export interface PortalData {
   parentReady: boolean;
   recent: AppIcon[];
   reloadIcons(): void;
+  /** Asks the server again for the bell's counts and the per-app unread counts (badges on chips, tiles, menu). */
   reloadCounts(): void;
-  /** One message was marked read, or all of them (`all`): the bell's count follows without asking the server. */
+  /**
+   * One message was marked read, or all of them (`all`): the bell's count follows at once, then the bell and every
+   * app badge take the server's counts.
+   */
   messagesRead(all: boolean): void;
 }
 
@@ -39,23 +50,16 @@ const NO_COUNTS: UnhandledCounts = { todo: 0, message: 0 };
 // The server's theme setting is put in force once per user and page: later changes are the user's own.
 const adoptedFor = new Set<string>();
 
-async function loadIcons(user: SessionUser): Promise<IconGroup[]> {
-  const [groups, counts] = await Promise.all([
-    getAppIconGroups(user),
-    // Counts are a nicety: the icons show without them.
-    getUnreadCodeCounts().catch(() => []),
-  ]);
-  return mergeGroupUnreadCounts(groups, counts);
-}
-
 export function usePortalData(user: SessionUser | null): PortalData {
-  const [groups, setGroups] = useState<IconGroup[] | null>(null);
+  const [rawGroups, setGroups] = useState<IconGroup[] | null>(null);
+  /** The per-app unread counts (`unReadCodeCount`), loaded with the bell's counts; null before the first answer. */
+  const [codeCounts, setCodeCounts] = useState<UnreadCodeCount[] | null>(null);
   const [iconsFailed, setIconsFailed] = useState(false);
   const [counts, setCounts] = useState<UnhandledCounts>(NO_COUNTS);
   const [admin, setAdmin] = useState(false);
   const [identities, setIdentities] = useState<IdentityOption[]>([]);
   const [parentReady, setParentReady] = useState(false);
-  const [recent, setRecent] = useState<AppIcon[]>([]);
+  const [rawRecent, setRecent] = useState<AppIcon[]>([]);
   const [iconsVersion, setIconsVersion] = useState(0);
   const [countsVersion, setCountsVersion] = useState(0);
   const userId = user?.userId ?? '';
@@ -96,7 +100,7 @@ export function usePortalData(user: SessionUser | null): PortalData {
     if (!user) return;
     let live = true;
     setIconsFailed(false);
-    loadIcons(user).then(
+    getAppIconGroups(user).then(
       (loaded) => {
         if (!live) return;
         setGroups(loaded);
@@ -121,10 +125,25 @@ export function usePortalData(user: SessionUser | null): PortalData {
       (loaded) => live && setCounts(loaded),
       () => undefined,
     );
+    // The badges follow the server (issue 13): asked again with the bell's counts after every read, ignore-all and
+    // handled to-do. Counts are a nicety: without a first answer the badges show nothing; a later failure keeps them.
+    getUnreadCodeCounts().then(
+      (loaded) => live && setCodeCounts(loaded),
+      () => live && setCodeCounts((known) => known ?? []),
+    );
     return () => {
       live = false;
     };
   }, [userId, countsVersion]);
+
+  const groups = useMemo(
+    () => (rawGroups && codeCounts ? mergeGroupUnreadCounts(rawGroups, codeCounts) : rawGroups),
+    [rawGroups, codeCounts],
+  );
+  const recent = useMemo(
+    () => (codeCounts ? mergeUnreadCounts(rawRecent, codeCounts) : rawRecent),
+    [rawRecent, codeCounts],
+  );
 
   return {
     groups,
@@ -136,9 +155,9 @@ export function usePortalData(user: SessionUser | null): PortalData {
     recent,
     reloadIcons: useCallback(() => setIconsVersion((v) => v + 1), []),
     reloadCounts: useCallback(() => setCountsVersion((v) => v + 1), []),
-    messagesRead: useCallback(
-      (all: boolean) => setCounts((counts) => ({ ...counts, message: all ? 0 : Math.max(0, counts.message - 1) })),
-      [],
-    ),
+    messagesRead: useCallback((all: boolean) => {
+      setCounts((counts) => ({ ...counts, message: all ? 0 : Math.max(0, counts.message - 1) }));
+      setCountsVersion((v) => v + 1);
+    }, []),
   };
 }

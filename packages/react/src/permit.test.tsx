@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { MenuNode } from '@edu-portal/core/permissions/menu.ts';
 import { createPermissionStore, permissions } from '@edu-portal/core/permissions/store.ts';
+import { loginAs, logoutServer } from '@edu-portal/core/test-support/server.ts';
 import { Permit, PermissionProvider, usePermit } from './permit.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -78,13 +79,20 @@ describe('React permissions: usePermit and <Permit>', () => {
       ),
     );
     expect(container.textContent).to.equal('false');
+    const denied = renders;
+    await act(async () => {
+      await store.load({ userType: 3 }, 'base'); // a parent has no tree: still not permitted, no render
+    });
+    expect(renders).to.equal(denied);
+    expect(container.textContent).to.equal('false');
     await grant('b');
     expect(container.textContent).to.equal('true');
     const before = renders;
     await act(async () => {
-      await store.load({ userType: 3 }, 'base'); // still permitted: no render
+      await grant('a'); // another tree that permits it too: the answer is true again after the reload
     });
-    expect(renders).to.equal(before);
+    expect(container.textContent).to.equal('true');
+    expect(renders).to.be.greaterThan(before);
     act(() =>
       root.render(
         <PermissionProvider store={store}>
@@ -98,16 +106,25 @@ describe('React permissions: usePermit and <Permit>', () => {
   it("without a provider it reads core's page store", async () => {
     act(() =>
       root.render(
-        <Permit codes="anything" fallback="hidden">
+        <Permit codes="base_unit" fallback="hidden">
           shown
         </Permit>,
       ),
     );
     expect(container.textContent).to.equal('hidden');
     await act(async () => {
-      await permissions.load({ userType: 1 }, 'base'); // not restricted by menu codes: no tree call
+      await permissions.load({ userType: 1 }, 'base'); // no tree for an area officer: nothing is permitted
     });
-    expect(container.textContent).to.equal('shown');
+    expect(container.textContent).to.equal('hidden');
+    await loginAs('teacher1');
+    try {
+      await act(async () => {
+        await permissions.load({ userType: 2 }, 'base'); // the page client's tree call
+      });
+      expect(container.textContent).to.equal('shown');
+    } finally {
+      await logoutServer();
+    }
     await act(async () => permissions.reset());
     expect(container.textContent).to.equal('hidden');
   });

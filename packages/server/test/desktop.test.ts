@@ -176,6 +176,28 @@ describe('theme', () => {
     assert.equal((await color(parent)).theme, 'lotus', 'a later own choice wins again');
     assert.deepEqual(await color(teacher), expected);
   });
+
+  it("a sync sets the unit's theme only: every user keeps their own language (issue 13)", async () => {
+    const admin = await login(server, 'admin1');
+    const teacher = await login(server, 'teacher1');
+    const staff = await login(server, 'staff4');
+    await teacher.call('POST', '/api/base/desktop/settheme', {
+      json: { type: 'color', theme: '{"theme":"ink","lang":"en","layout":"left"}' },
+    });
+    await admin.call('POST', '/api/base/desktop/settheme', {
+      json: { type: 'color', theme: '{"theme":"#4DB021","lang":"zh-HK","layout":"top"}' },
+    });
+    const synced = await admin.call('POST', '/api/base/desktop/settheme', {
+      json: { type: 'default_color', theme: '{"theme":"#4DB021","lang":"zh-HK","layout":"top"}' },
+    });
+    assert.equal(synced.body.data, 'success');
+    assert.deepEqual(await color(teacher), { theme: '#4DB021', lang: 'en', layout: 'top' }, 'his own language');
+    assert.deepEqual(await color(admin), { theme: '#4DB021', lang: 'zh-HK', layout: 'top' });
+    // staff4 chose English in an earlier test: she keeps it too.
+    assert.deepEqual(await color(staff), { theme: '#4DB021', lang: 'en', layout: 'top' });
+    // Without an own setting: the login configuration's default language, not the admin's.
+    assert.deepEqual(await color(await login(server, 'student1')), { theme: '#4DB021', lang: 'zh-CN', layout: 'top' });
+  });
 });
 
 describe('messages and to-dos', () => {

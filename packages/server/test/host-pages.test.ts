@@ -137,3 +137,18 @@ describe('landing targets without STATIC_DIR', () => {
     }
   });
 });
+
+describe('the site icon', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.close());
+
+  it('answers /favicon.ico with an image, so server-rendered pages do not log a 404 (issue 13)', async () => {
+    const response = await new Client(server.url).raw('GET', '/favicon.ico');
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^image\/svg\+xml/);
+    assert.match(await response.text(), /^<svg /);
+  });
+});

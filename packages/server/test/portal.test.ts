@@ -329,6 +329,32 @@ describe('menu tree', () => {
     assert.ok(staff.includes('base_unit') && !staff.includes('base_sys'));
   });
 
+  it('runs an operation only with its menu code: deny by default for every type but 2 and 4', async () => {
+    const op = (client: Client, appCode: string, code: string) =>
+      client.call('POST', '/api/base/resource/user/operation', { json: { appCode, code } });
+    const teacher = await login(server, 'teacher1');
+    assert.equal((await op(teacher, 'homework', 'homework_publish')).body.data, true);
+    assert.equal((await op(teacher, 'base', 'base_report')).body.data, true, 'area middle part dropped');
+    assert.equal((await op(teacher, 'base', 'base_sys')).body.status, 403, 'admin only');
+    assert.equal((await op(teacher, 'homework', 'base_unit')).body.status, 403, 'another app’s code');
+    assert.equal((await op(await login(server, 'admin1'), 'base', 'base_sys')).body.data, true);
+    for (const name of ['parent1', 'area1', 'student1']) {
+      const client = await login(server, name);
+      for (const [appCode, code] of [
+        ['homework', 'homework_publish'],
+        ['homework', 'homework_review'],
+        ['base', 'base_sys'],
+        ['edu', 'edu_area_stat'],
+      ]) {
+        const { body } = await op(client, appCode!, code!);
+        assert.equal(body.status, 403, `${name} ${code}`);
+        assert.equal(body.code, 'forbidden');
+        assert.equal(body.message, '您没有此操作的权限|||You do not have permission for this operation');
+      }
+    }
+    assert.equal((await op(new Client(server.url), 'homework', 'homework_publish')).body.status, 401);
+  });
+
   it('refuses user types other than 2 and 4, and another userId', async () => {
     for (const name of ['parent1', 'area1', 'student1']) {
       const client = await login(server, name);

@@ -58,6 +58,12 @@ const SESSION_CALLS: [string, string, string, unknown?][] = [
     { id: '20002' },
   ],
   ['GET', '/api/base/resource/user/code/tree', '/api/base/resource/user/code/tree?code=base'],
+  [
+    'POST',
+    '/api/base/resource/user/operation',
+    '/api/base/resource/user/operation',
+    { appCode: 'homework', code: 'x' },
+  ],
   ['POST', '/api/demo/students/delete', '/api/demo/students/delete', { ids: [1] }],
   ['POST', '/api/demo/students/restore', '/api/demo/students/restore'],
   ['POST', '/api/base/common/table2xls', '/api/base/common/table2xls', { title: 'x', data: '<table></table>' }],

@@ -38,7 +38,7 @@ export function ReloginPage() {
 
   return (
     <LoginFrame title={t.reloginTitle} config={config}>
-      <div className="login-card login-article">
+      <div className="login-card login-article login-card-box">
         <h1>{t.reloginTitle}</h1>
         {signedIn ? (
           <>

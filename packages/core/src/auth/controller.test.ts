@@ -96,7 +96,7 @@ describe('login controller', () => {
   it('success: "login success", the store logged in and saved, trimmed credentials, home as target', async () => {
     const result = await controller().submit({ username: ' teacher1 ', password: ` ${DEMO_PASSWORD} ` });
     expect(result).to.include({ kind: 'logged-in', via: 'password', target: '/portal/base/pc_desktop_all/index.html' });
-    expect(notices).to.deep.equal([{ type: 'success', message: 'login success' }]);
+    expect(notices).to.deep.equal([{ type: 'success', message: 'Login success' }]);
     expect(session.getSnapshot().status).to.equal('logged-in');
     expect(JSON.parse(localStorage.getItem('user')!).loginName).to.equal('teacher1');
     setLanguage('zh-CN');

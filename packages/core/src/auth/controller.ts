@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRequestError } from '../http/errors.ts';
 import { coreText } from '../i18n/messages.ts';
-import { notify } from '../platform/notify.ts';
+import { notifyAcrossPages } from '../platform/notify.ts';
 import { removeKey } from '../platform/storage.ts';
 import type { SessionStore } from '../session/store.ts';
 import { readParam } from './address.ts';
@@ -145,7 +145,8 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
       const { kind: _kind, ...rest } = answer;
       return { kind: 'failed', ...rest };
     }
-    notify({ type: 'success', message: coreText('loginSuccess', {}, lang) });
+    // Seen on the landing page too when the login goes to another document (issue 13).
+    notifyAcrossPages({ type: 'success', message: coreText('loginSuccess', {}, lang) });
     // A person signed in by hand: remembered-password auto-login gets its full number of tries again.
     removeKey('local', STORAGE_KEYS.autoLoginCount);
     await keepRemembered(submission, username, password);

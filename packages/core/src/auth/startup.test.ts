@@ -53,12 +53,23 @@ describe('startup checks', () => {
     expect(needsOldBrowserWarning()).to.equal(false);
   });
 
-  it('zoom: devicePixelRatio first, then outer over inner width', () => {
-    expect(zoomPercent({ devicePixelRatio: 1 })).to.equal(100);
-    expect(zoomPercent({ devicePixelRatio: 1.25, outerWidth: 1000, innerWidth: 1000 })).to.equal(125);
+  it('zoom: the browser zoom (outer over inner width), not the screen density', () => {
+    // Windows 125–200 % scaling, Macs and phones at 100 %: devicePixelRatio is not the zoom (issue 13).
+    for (const devicePixelRatio of [1, 1.25, 1.5, 2]) {
+      expect(zoomPercent({ devicePixelRatio, outerWidth: 1000, innerWidth: 1000 })).to.equal(100);
+      expect(zoomWarning({ devicePixelRatio, outerWidth: 1366, innerWidth: 1366 }, 'en')).to.equal(null);
+      expect(zoomPercent({ devicePixelRatio })).to.equal(null);
+    }
+    // Browser zoom 150 % on a 125 % screen: the viewport is two thirds of the window.
+    expect(zoomPercent({ devicePixelRatio: 1.875, outerWidth: 1500, innerWidth: 1000 })).to.equal(150);
     expect(zoomPercent({ outerWidth: 1500, innerWidth: 2000 })).to.equal(75);
+    // Window frames and scroll bars stay well inside 80–120 %.
+    expect(zoomPercent({ outerWidth: 1366, innerWidth: 1350 })).to.equal(101);
     expect(zoomPercent({ deviceXDPI: 144, logicalXDPI: 96 })).to.equal(150);
     expect(zoomPercent({ devicePixelRatio: 2, nativeRatio: 2 })).to.equal(100);
+    expect(zoomPercent({ devicePixelRatio: 3, nativeRatio: 2 })).to.equal(150);
+    // A phone: its outer width is the screen's, its inner width the page's; no browser zoom to warn about.
+    expect(zoomPercent({ devicePixelRatio: 3, outerWidth: 375, innerWidth: 981, touchOnly: true })).to.equal(null);
     expect(zoomPercent({})).to.equal(null);
     expect(zoomPercent()).to.be.a('number');
   });
@@ -66,18 +77,18 @@ describe('startup checks', () => {
   it('zoom outside 80 to 120 percent warns for 5 seconds, localised', () => {
     expect([79, 80, 100, 120, 121].map(isZoomOutOfRange)).to.deep.equal([true, false, false, false, true]);
     expect(isZoomOutOfRange(null)).to.equal(false);
-    expect(zoomWarning({ devicePixelRatio: 1 }, 'en')).to.equal(null);
-    const en = zoomWarning({ devicePixelRatio: 1.5 }, 'en')!;
+    expect(zoomWarning({ outerWidth: 1000, innerWidth: 1000 }, 'en')).to.equal(null);
+    const en = zoomWarning({ outerWidth: 1500, innerWidth: 1000 }, 'en')!;
     expect(en).to.contain('150%').and.contain('100%').and.contain('Ctrl+0');
-    expect(zoomWarning({ devicePixelRatio: 0.5 }, 'zh-CN'))
+    expect(zoomWarning({ outerWidth: 500, innerWidth: 1000 }, 'zh-CN'))
       .to.contain('50%')
       .and.contain('Ctrl+0')
       .and.contain('缩放');
-    expect(zoomWarning({ devicePixelRatio: 0.5 }, 'zh-HK')).to.contain('縮放');
+    expect(zoomWarning({ outerWidth: 500, innerWidth: 1000 }, 'zh-HK')).to.contain('縮放');
     const { notices, restore } = captureNotices();
     try {
-      expect(warnIfZoomed({ devicePixelRatio: 1.1 }, 'en')).to.equal(false);
-      expect(warnIfZoomed({ devicePixelRatio: 1.3 }, 'en')).to.equal(true);
+      expect(warnIfZoomed({ devicePixelRatio: 1.5, outerWidth: 1100, innerWidth: 1000 }, 'en')).to.equal(false);
+      expect(warnIfZoomed({ devicePixelRatio: 1, outerWidth: 1300, innerWidth: 1000 }, 'en')).to.equal(true);
     } finally {
       restore();
     }

@@ -73,17 +73,25 @@ export function needsOldBrowserWarning(userAgent: string = globalThis.navigator?
 }
 
 export interface ZoomInput {
+  /** Screen density times browser zoom: not the zoom alone (a 125 % Windows screen is 1.25 at 100 %). */
   devicePixelRatio?: number;
+  /** The window in screen pixels, which browser zoom leaves alone… */
   outerWidth?: number;
+  /** …over the viewport in CSS pixels, which browser zoom shrinks: their ratio is the browser zoom. */
   innerWidth?: number;
   /** Old IE: `screen.deviceXDPI` and `screen.logicalXDPI`. */
   deviceXDPI?: number;
   logicalXDPI?: number;
   /**
-   * The device's own pixel ratio at 100 % (2 on most high-density screens); default 1, as the original check.
-   * A host that knows the screen passes it, so a high-density screen is not mistaken for 200 %.
+   * The device's own pixel ratio at 100 %. A host that knows the screen passes it, and the zoom is then
+   * `devicePixelRatio` over it; without it `devicePixelRatio` says nothing about the browser zoom.
    */
   nativeRatio?: number;
+  /**
+   * A phone or tablet (coarse pointer, no hover): no browser zoom to warn about, and its outer width is the screen's
+   * while the inner width is the page's layout width.
+   */
+  touchOnly?: boolean;
 }
 
 function positive(value: unknown): value is number {
@@ -96,6 +104,7 @@ function browserZoomInput(): ZoomInput {
     outerWidth?: number;
     innerWidth?: number;
     screen?: { deviceXDPI?: number; logicalXDPI?: number };
+    matchMedia?: (query: string) => { matches: boolean };
   };
   return {
     devicePixelRatio: scope.devicePixelRatio,
@@ -103,21 +112,25 @@ function browserZoomInput(): ZoomInput {
     innerWidth: scope.innerWidth,
     deviceXDPI: scope.screen?.deviceXDPI,
     logicalXDPI: scope.screen?.logicalXDPI,
+    touchOnly: scope.matchMedia?.('(pointer: coarse) and (hover: none)').matches ?? false,
   };
 }
 
 /**
- * The browser zoom in percent, or null when it cannot be told: `devicePixelRatio` where the browser has it, else
- * old IE's DPI ratio, else outer width over inner width.
+ * The browser's own zoom in percent, or null when it cannot be told (issue 13: screen density is not zoom, so a
+ * 125–200 % screen at 100 % never warns): old IE's DPI ratio; else outer over inner width, which the browser zoom
+ * changes and the screen density does not; else `devicePixelRatio` over a `nativeRatio` the host gave. Phones and
+ * tablets: null.
  */
 export function zoomPercent(input: ZoomInput = browserZoomInput()): number | null {
+  if (input.touchOnly) return null;
   let ratio: number | null = null;
-  if (positive(input.devicePixelRatio)) ratio = input.devicePixelRatio;
-  else if (positive(input.deviceXDPI) && positive(input.logicalXDPI)) ratio = input.deviceXDPI / input.logicalXDPI;
+  if (positive(input.deviceXDPI) && positive(input.logicalXDPI)) ratio = input.deviceXDPI / input.logicalXDPI;
   else if (positive(input.outerWidth) && positive(input.innerWidth)) ratio = input.outerWidth / input.innerWidth;
-  if (ratio === null) return null;
-  const native = positive(input.nativeRatio) ? input.nativeRatio : 1;
-  return Math.round((ratio / native) * 100);
+  else if (positive(input.devicePixelRatio) && positive(input.nativeRatio)) {
+    ratio = input.devicePixelRatio / input.nativeRatio;
+  }
+  return ratio === null ? null : Math.round(ratio * 100);
 }
 
 export function isZoomOutOfRange(percent: number | null): boolean {

@@ -124,6 +124,6 @@ describe('downloads carry Sy-Language (part 1 §7)', () => {
     expect(capture.notices).to.deep.equal([{ type: 'error', message: '接口不存在' }]);
     const page = downloadByGet('/no-such-download.xlsx', {}, { lang: 'en' });
     await new Promise((resolve) => page.frame!.addEventListener('load', resolve, { once: true }));
-    expect(capture.notices[1]).to.deep.equal({ type: 'error', message: 'download failed' });
+    expect(capture.notices[1]).to.deep.equal({ type: 'error', message: 'Download failed' });
   });
 });

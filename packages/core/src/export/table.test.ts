@@ -119,10 +119,10 @@ describe('exportTable (part 2 §7, §8, §9)', () => {
     empty.remove();
     expect(exportTable('##bad selector', { lang: 'en' })).to.equal(null);
     expect(capture.notices).to.deep.equal([
-      { type: 'warning', message: 'please specify the table to download' },
+      { type: 'warning', message: 'Please specify the table to download' },
       { type: 'warning', message: '请指定要下载的表格' },
       { type: 'warning', message: '請指定要下載的表格' },
-      { type: 'warning', message: 'please specify the table to download' },
+      { type: 'warning', message: 'Please specify the table to download' },
     ]);
     expect(document.querySelector('form')).to.equal(null);
   });

@@ -275,6 +275,23 @@ describe('request client', () => {
       expect(custom.message).to.equal('418 Teapot Trouble');
     });
 
+    it("shows an HTTP error's status text in the user's language (issue 13)", async () => {
+      setLanguage('zh-CN');
+      const zh = await rejection(answer(null, { httpStatus: 500, statusText: 'Internal Server Error' }));
+      expect(zh.message).to.equal('500 服务器内部错误');
+      expect(notices.at(-1)).to.deep.equal({ type: 'error', message: '500 服务器内部错误' });
+      setLanguage('zh-HK');
+      const hk = await rejection(answer(null, { httpStatus: 503, statusText: 'Service Unavailable' }));
+      expect(hk.message).to.equal('503 服務暫時不可用');
+      setLanguage('zh-CN');
+      const other = await rejection(answer(null, { httpStatus: 418, statusText: 'Teapot Trouble' }));
+      expect(other.message).to.equal('418 请求失败');
+      expect(other.message).to.not.match(/[A-Za-z]/);
+      setLanguage('en');
+      const en = await rejection(answer(null, { httpStatus: 500, statusText: '' }));
+      expect(en.message).to.equal('500 Internal Server Error');
+    });
+
     it('an unknown path is an HTTP 404 error', async () => {
       const error = await rejection(client.get('/api/no/such/path'));
       expect(error.kind).to.equal('http');
@@ -310,8 +327,8 @@ describe('request client', () => {
       const fast = makeClient({ timeoutMs: 150 });
       const error = await rejection(fast.post(ENVELOPE, { body: { status: 200 } }));
       expect(error.kind).to.equal('timeout');
-      expect(error.message).to.equal('timeout of 150ms exceeded');
-      expect(notices).to.deep.equal([{ type: 'error', message: 'timeout of 150ms exceeded' }]);
+      expect(error.message).to.equal('Timeout of 150ms exceeded');
+      expect(notices).to.deep.equal([{ type: 'error', message: 'Timeout of 150ms exceeded' }]);
       setLanguage('zh-CN');
       const zh = await rejection(fast.post(ENVELOPE, { body: { status: 200 } }, { timeoutMs: 100 }));
       expect(zh.message).to.equal('请求超时（超过 100 毫秒）');

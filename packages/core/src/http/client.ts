@@ -6,6 +6,7 @@
 import axios, { type AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 import { getLanguage, type Lang } from '../i18n/language.ts';
+import { httpErrorMessage } from '../i18n/http-status.ts';
 import { coreText } from '../i18n/messages.ts';
 import { detectDevice, type Device } from '../platform/device.ts';
 import { notify, type NoticeType } from '../platform/notify.ts';
@@ -254,7 +255,8 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
   /** HTTP status and JSON parsing, shared by envelope requests and plain JSON files. */
   function readBody(attempt: Attempt, response: AxiosResponse<string>): unknown {
     if (response.status < 200 || response.status >= 300) {
-      const message = `${response.status} ${response.statusText ?? ''}`.trim();
+      // Status and status text, the text in the user's language (issue 13).
+      const message = httpErrorMessage(response.status, response.statusText, options.language());
       // The body may explain the failure (an envelope or a framework error object): kept as data when it is JSON.
       const body = parseJson(response.data);
       const data = body === MALFORMED ? null : body;

@@ -86,7 +86,7 @@ describe('pickBilingual', () => {
 
 describe('core texts', () => {
   it('has every client error in the three languages, English exactly as the spec', () => {
-    expect(coreText('timeout', { ms: 1200000 }, 'en')).to.equal('timeout of 1200000ms exceeded');
+    expect(coreText('timeout', { ms: 1200000 }, 'en')).to.equal('Timeout of 1200000ms exceeded');
     expect(coreText('network', {}, 'en')).to.equal('Network Error');
     expect(coreText('aborted', {}, 'en')).to.equal('Request aborted');
     expect(coreText('serverError', {}, 'en')).to.equal('Server internal error!');

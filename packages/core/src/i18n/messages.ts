@@ -12,7 +12,7 @@ const texts = {
   },
   timeout: {
     'zh-CN': '请求超时（超过 {ms} 毫秒）',
-    en: 'timeout of {ms}ms exceeded',
+    en: 'Timeout of {ms}ms exceeded',
     'zh-HK': '請求逾時（超過 {ms} 毫秒）',
   },
   network: {
@@ -68,7 +68,7 @@ const texts = {
   },
   loginSuccess: {
     'zh-CN': '登录成功',
-    en: 'login success',
+    en: 'Login success',
     'zh-HK': '登入成功',
   },
   ticketPathMissing: {
@@ -93,7 +93,7 @@ const texts = {
   },
   // Validation, file pick, formatting and export (part 2 §5, §8, §9).
   fileNotFound: { 'zh-CN': '未找到文件', en: 'Not find file', 'zh-HK': '未找到檔案' },
-  fileTooLarge: { 'zh-CN': '文件大小超出限制', en: 'size exceeds limit', 'zh-HK': '檔案大小超出限制' },
+  fileTooLarge: { 'zh-CN': '文件大小超出限制', en: 'Size exceeds limit', 'zh-HK': '檔案大小超出限制' },
   fileTypeNotAllowed: {
     'zh-CN': '不允许选择该类型的文件（.{ext}）',
     en: 'Files of this type are not allowed (.{ext})',
@@ -128,10 +128,10 @@ const texts = {
   dayAgo: { 'zh-CN': '1天前', en: '1 day ago', 'zh-HK': '1天前' },
   exportNoTable: {
     'zh-CN': '请指定要下载的表格',
-    en: 'please specify the table to download',
+    en: 'Please specify the table to download',
     'zh-HK': '請指定要下載的表格',
   },
-  downloadFailed: { 'zh-CN': '下载失败', en: 'download failed', 'zh-HK': '下載失敗' },
+  downloadFailed: { 'zh-CN': '下载失败', en: 'Download failed', 'zh-HK': '下載失敗' },
   // Portal shell (part 1 §2, §8).
   moduleExpired: {
     'zh-CN': '该模块已过期，请联系管理员！',

@@ -143,6 +143,28 @@ describe('language-pack loading', () => {
     ]);
   });
 
+  it('fetches only the language in force: another language, or a switch while loading, asks for nothing more', async () => {
+    setLanguage('en');
+    clearDictionary('en');
+    const other = await loadLanguagePack({
+      code: 'base',
+      appCode: 'desktop',
+      rootPath: 'pages',
+      lang: 'zh-HK',
+      client,
+    });
+    expect(other).to.deep.equal({});
+    expect(requestedPacks()).to.deep.equal([]);
+    expect(packCalls(await serverCalls())).to.equal(0);
+    // A switch to zh-HK while the common file loads: the module file is not fetched, nothing is merged.
+    const loading = loadLanguagePack({ code: 'base', appCode: 'desktop', rootPath: 'pages', client });
+    setLanguage('zh-HK');
+    expect(await loading).to.deep.equal({});
+    expect((await serverCalls())['GET /pages/base/lang/en-desktop.json']).to.equal(undefined);
+    expect(requestedPacks().map((url) => url.pathname)).to.not.include('/pages/base/lang/en-desktop.json');
+    expect(getDictionary().entries['common.confirm']).to.equal(undefined);
+  });
+
   it('an unreachable server still completes', async () => {
     setLanguage('en');
     const offline = createClient({ baseURL: 'http://127.0.0.1:9' });

@@ -14,7 +14,10 @@ export interface LanguagePackOptions {
   code: string;
   /** The app code in the file name `{lang}-{appCode}.json`. */
   appCode: string;
-  /** Default: the language in force. */
+  /**
+   * Default: the language in force. Packs are only for the language in force: another language loads nothing (its
+   * texts would be dropped on arrival), and a switch during loading stops before the next file.
+   */
   lang?: Lang;
   /** Version of the common plugin files; default '2.0.0'. */
   version?: string;
@@ -71,16 +74,20 @@ export function modulePackUrl({
 export async function loadLanguagePack(options: LanguagePackOptions): Promise<Dictionary> {
   const lang = options.lang ?? getLanguage();
   if (lang === 'zh-CN') return {};
+  // Only the language in force is loaded (issue 13: another language's files were fetched, then discarded).
+  const inForce = () => lang === getLanguage();
+  if (!inForce()) return {};
   if (isRecord(options.ready)) {
     mergeDictionary(lang, options.ready);
     return getDictionary().entries;
   }
   const http = options.client ?? defaultClient;
   const fetchPack = async (url: string): Promise<void> => {
+    if (!inForce()) return;
     try {
       const pack = await http.getJson(url, { cache: true, silent: true });
       // A late answer for a language the user has since left must not replace the new language's texts.
-      if (isRecord(pack) && lang === getLanguage()) mergeDictionary(lang, pack);
+      if (isRecord(pack) && inForce()) mergeDictionary(lang, pack);
     } catch {
       // Spec: language-pack failures are ignored; keys fall back to their default texts.
     }

@@ -237,7 +237,7 @@ describe('permission store', () => {
     expect(store.routeAccess({ pagePath: '/pc_base_tm.html', route: '/base/role' })).to.equal('not-found');
   });
 
-  it('does not call for other user types, and does not restrict them by menu codes', async () => {
+  it('does not call for other user types, and permits them nothing (deny by default)', async () => {
     let calls = 0;
     const store = createPermissionStore({
       loadTree: async () => {
@@ -249,7 +249,8 @@ describe('permission store', () => {
       const snapshot = await store.load({ userType }, 'base');
       expect(snapshot.enforced).to.equal(false);
       expect(snapshot.status).to.equal('ready');
-      expect(store.can('anything')).to.equal(true);
+      expect(store.can('anything')).to.equal(false);
+      expect(store.can(['base_unit', 'base_sys'])).to.equal(false);
       expect(store.can([])).to.equal(false);
     }
     expect(calls).to.equal(0);

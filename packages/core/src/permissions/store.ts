@@ -3,7 +3,7 @@
  * `<Permit>`), by the Lit `ape` directive and by route guards. Snapshots are frozen and replaced, never mutated.
  */
 import { getMenuTree } from './api.ts';
-import { buildCodeKeys, codeList, hasAnyCode, menuRoutes, type CodeKeys, type MenuNode } from './menu.ts';
+import { buildCodeKeys, hasAnyCode, menuRoutes, type CodeKeys, type MenuNode } from './menu.ts';
 import { loadsMenuTree, routeAccess, type RouteAccess, type RouteAccessInput } from './routes.ts';
 
 /** `idle` before any load; `error` when the tree call failed (nothing is permitted then). */
@@ -11,7 +11,7 @@ export type PermissionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface PermissionSnapshot {
   status: PermissionStatus;
-  /** True when menu codes restrict this user: user types 2 and 4, who have a menu tree. */
+  /** True when this user has a menu tree (user types 2 and 4); without one nothing is permitted. */
   enforced: boolean;
   userType: number | null;
   /** The app whose tree was loaded. */
@@ -31,8 +31,9 @@ export interface PermissionStore {
    */
   load(user: { userType: number }, appCode: string): Promise<PermissionSnapshot>;
   /**
-   * True when any of `codes` is permitted. Users without a menu tree are not restricted by menu codes (their spm
-   * pages have no tree; the server checks every call anyway). Nothing is permitted before a load or after a failure.
+   * True when any of `codes` is permitted. Permitted codes come only from the menu tree (spec part 1 §6), which only
+   * user types 2 and 4 load: for every other type nothing is permitted (deny by default). Nothing is permitted
+   * before a load or after a failure either.
    */
   can(codes: string | readonly string[]): boolean;
   /** `routeAccess` with this store's user type and menu list. */
@@ -107,8 +108,8 @@ export function createPermissionStore({
     },
 
     can(codes) {
-      if (snapshot.status !== 'ready') return false;
-      if (!snapshot.enforced) return codeList(codes).length > 0;
+      // Deny by default: no tree (other user types, before a load, after a failure) permits nothing.
+      if (snapshot.status !== 'ready' || !snapshot.enforced) return false;
       return hasAnyCode(snapshot.codeKeys, codes);
     },
 

@@ -35,8 +35,8 @@ describe('file-pick helper (part 2 §5, §8)', () => {
     const limit = 1024;
     const big = file('a.png', limit + 1);
     const result = checkPickedFile(big, { maxBytes: limit, lang: 'en' });
-    expect(result).to.deep.equal({ ok: false, problem: 'too-large', message: 'size exceeds limit', file: big });
-    expect(capture.notices).to.deep.equal([{ type: 'error', message: 'size exceeds limit' }]);
+    expect(result).to.deep.equal({ ok: false, problem: 'too-large', message: 'Size exceeds limit', file: big });
+    expect(capture.notices).to.deep.equal([{ type: 'error', message: 'Size exceeds limit' }]);
     const exact = file('a.png', limit);
     expect(checkPickedFile(exact, { maxBytes: limit })).to.deep.equal({ ok: true, file: exact });
     setLanguage('zh-HK');

@@ -223,6 +223,8 @@ export const headerStyles = css`
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
+    /* Text beside bordered buttons (the slotted "download client") and icons needs more room than the tools' 4 px. */
+    margin-inline: 8px 4px;
   }
 
   .child .child-name {

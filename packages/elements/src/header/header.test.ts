@@ -106,6 +106,16 @@ describe('<edu-header>', () => {
     });
   }
 
+  it('leaves room between a slotted extra button and the welcome (issue 13: they were 4 px apart)', async () => {
+    const el = await fixture<EduHeader>(
+      html`<edu-header .user=${teacher}><button slot="extra" type="button">下载客户端</button></edu-header>`,
+    );
+    await el.updateComplete;
+    const extra = el.querySelector('button')!.getBoundingClientRect();
+    const welcome = q(el, '[part="welcome"]').getBoundingClientRect();
+    expect(welcome.left - extra.right).to.be.at.least(12);
+  });
+
   it('sizes the title by window width and name length, and follows resizes', async () => {
     const el = await render();
     const size = () => q(el, '[part="title"]').style.fontSize;

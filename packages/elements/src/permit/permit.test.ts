@@ -222,11 +222,11 @@ describe('permit() and ape()', () => {
       render(view('base_unit'), container);
       expect(texts(container)).to.deep.equal([]);
       expect(calls).to.equal(0);
-      await grant('base_unit');
-      expect(texts(container)).to.deep.equal(['permitted']);
-      expect(calls).to.equal(1);
-      // A store change that keeps it permitted (a parent is not restricted by menu codes): nothing to do.
+      // A store change that keeps it unpermitted (a parent has no tree: nothing is permitted): nothing to do.
       await store.load({ userType: 3 }, 'base');
+      expect(texts(container)).to.deep.equal([]);
+      expect(calls).to.equal(0);
+      await grant('base_unit');
       expect(texts(container)).to.deep.equal(['permitted']);
       expect(calls).to.equal(1);
       // A reload fails closed while it loads, then puts the content back.

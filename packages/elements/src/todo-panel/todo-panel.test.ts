@@ -257,6 +257,13 @@ describe('<edu-todo-panel>', () => {
     expect(live.getAttribute('aria-live')).to.equal('polite');
     expect(live.closest('section')).to.equal(null); // present before the panel shows
     await waitUntil(() => live.textContent!.trim() === '您有新的待办提醒', 'the announcement');
+    // A language switch re-renders it in the new language (issue 13: it kept its first language).
+    await switchLanguage('en');
+    await el.updateComplete;
+    expect(live.textContent!.trim()).to.equal('You have new to-do reminders');
+    expect(live.textContent!.trim()).to.not.equal('您有新的待办提醒');
+    await switchLanguage('zh-CN');
+    await el.updateComplete;
     reminder.close();
     await el.updateComplete;
     expect(live.textContent!.trim()).to.equal('');

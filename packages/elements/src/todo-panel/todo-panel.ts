@@ -82,7 +82,8 @@ export class EduTodoPanel extends EduElement {
   @property({ attribute: false }) moduleNames: ModuleNames = {};
 
   @state() private snapshot: PopupSnapshot | null = null;
-  @state() private announcement = '';
+  /** Whether the live region holds the announcement; its text is rendered in the language in force. */
+  @state() private announcing = false;
 
   private subscribed: PopupReminder | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -190,14 +191,14 @@ export class EduTodoPanel extends EduElement {
     this.stopAnnouncing();
     this.announceTimer = setTimeout(() => {
       this.announceTimer = null;
-      this.announcement = msg('您有新的待办提醒', { id: 'todoPanel.announce' });
+      this.announcing = true;
     }, ANNOUNCE_DELAY_MS);
   }
 
   private stopAnnouncing(): void {
     if (this.announceTimer !== null) clearTimeout(this.announceTimer);
     this.announceTimer = null;
-    this.announcement = '';
+    this.announcing = false;
   }
 
   /** Any pointer, key or focus inside the panel restarts the 15 s timer. */
@@ -288,7 +289,9 @@ export class EduTodoPanel extends EduElement {
     const snapshot = this.snapshot;
     const visible = snapshot?.visible ?? false;
     return html`
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" role="status" aria-live="polite">
+        ${this.announcing ? msg('您有新的待办提醒', { id: 'todoPanel.announce' }) : ''}
+      </div>
       ${
         visible && snapshot
           ? html`<section

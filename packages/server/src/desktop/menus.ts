@@ -69,6 +69,34 @@ export function menuTree(db: Database, user: UserRecord, code: string): WireMenu
   return roots.sort((a, b) => order.get(a.aplicationCode)! - order.get(b.aplicationCode)!);
 }
 
+/** The code without its 'area' middle parts (`base_area_report` → `base_report`), as the client registers it. */
+function withoutAreaPart(code: string): string | null {
+  const parts = code.split('_');
+  const kept = parts.filter((part, i) => part !== 'area' || i === 0 || i === parts.length - 1);
+  return kept.length === parts.length ? null : kept.join('_');
+}
+
+/**
+ * Whether `user` holds `code` in app `appCode` (spec part 1 §6, deny by default): permitted codes come only from
+ * the user's menu tree, which only types 2 and 4 have, so every other type holds none. A code with an 'area' middle
+ * part also grants the code without it, as on the client.
+ */
+export function holdsCode(db: Database, user: UserRecord, appCode: string, code: string): boolean {
+  if (user.type !== 2 && user.type !== 4) return false;
+  if (!appCode || !code) return false;
+  const held = new Set<string>();
+  const walk = (nodes: readonly WireMenuNode[]): void => {
+    for (const node of nodes) {
+      held.add(node.code);
+      const short = withoutAreaPart(node.code);
+      if (short) held.add(short);
+      walk(node.children);
+    }
+  };
+  walk(menuTree(db, user, appCode));
+  return held.has(code);
+}
+
 /** A node schema of fixed depth: the seed's trees are two levels deep; deeper levels are plain objects. */
 const nodeProperties = (children: JsonSchema): Record<string, unknown> => ({
   code: { type: 'string' },

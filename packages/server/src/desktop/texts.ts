@@ -16,6 +16,7 @@ export const DESKTOP_MESSAGES = {
   notYourChild: '该学生不是您的孩子|||This student is not your child',
   childInactive: '该学生已不在校，不能选择|||This child is no longer at school and cannot be chosen',
   menuTypesOnly: '仅教师身份可加载菜单权限|||Only teacher accounts (types 2 and 4) load the menu tree',
+  operationForbidden: '您没有此操作的权限|||You do not have permission for this operation',
   accessMismatch: '只能记录本人的访问|||Only your own app visits can be recorded',
 } as const;
 

@@ -3,8 +3,9 @@
  * `{theme, lang, layout}`: theme is ink, lotus, cartoon or a #colour; lang zh-CN, en or zh-HK; layout top or left
  * (only meaningful for colour themes; ink, lotus and cartoon force the top layout on the client).
  *
- * A user's own setting wins; an admin's unit-wide sync replaces every own setting of the unit (they are deleted),
- * so right after a sync everybody sees it, and a user who then chooses again gets their own choice back.
+ * A user's own setting wins; an admin's unit-wide sync replaces the theme and layout of every own setting of the
+ * unit (each keeps its language), so right after a sync everybody sees it, and a user who then chooses again gets
+ * their own choice back.
  */
 import type { Lang, Layout } from '@edu-portal/core';
 import { isLang } from '@edu-portal/core/i18n/langs.ts';
@@ -100,7 +101,8 @@ export function themeFor(db: Database, user: UserRecord): ThemeSetting & { sourc
   const unit = db.prepare('SELECT theme FROM unit_themes WHERE unit_id = ?').get(user.unitId) as
     { theme: string } | undefined;
   const unitSetting = unit && complete(unit.theme, fallback);
-  if (unitSetting) return { ...unitSetting, source: 'unit' };
+  // A unit's theme carries no language (issue 13): the user's falls back to the login configuration's default.
+  if (unitSetting) return { ...unitSetting, lang: fallback.lang, source: 'unit' };
   return { theme: DEFAULT_THEME_COLOR, ...fallback, source: 'default' };
 }
 
@@ -114,16 +116,29 @@ export function saveUserTheme(db: Database, userId: number, setting: ThemeSettin
   ).run(userId, themeJson(setting), now);
 }
 
-/** The admin's sync: the unit's setting, and every own setting of the unit's users removed so it reaches them all. */
+/**
+ * The admin's sync: the unit's theme and layout, reaching every user of the unit at once. It sets the theme only
+ * (issue 13, spec §4): the unit's row keeps no language, and a user's own setting keeps its language while its
+ * theme and layout become the synced ones, so nobody gets the admin's language. Answers how many own settings it
+ * changed.
+ */
 export function syncUnitTheme(db: Database, admin: UserRecord, setting: ThemeSetting, now: number): number {
+  const fallback = unitDefaults(db, admin.unitId);
   return db.transaction(() => {
     db.prepare(
       `INSERT INTO unit_themes (unit_id, theme, updated_by, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (unit_id) DO UPDATE SET theme = excluded.theme, updated_by = excluded.updated_by,
          updated_at = excluded.updated_at`,
-    ).run(admin.unitId, themeJson(setting), admin.id, now);
-    return db
-      .prepare('DELETE FROM user_themes WHERE user_id IN (SELECT id FROM users WHERE unit_id = ?)')
-      .run(admin.unitId).changes;
+    ).run(admin.unitId, JSON.stringify({ theme: setting.theme, layout: setting.layout }), admin.id, now);
+    const own = db
+      .prepare(
+        'SELECT user_id AS userId, theme FROM user_themes WHERE user_id IN (SELECT id FROM users WHERE unit_id = ?)',
+      )
+      .all(admin.unitId) as { userId: number; theme: string }[];
+    for (const row of own) {
+      const lang = complete(row.theme, fallback)?.lang ?? fallback.lang;
+      saveUserTheme(db, row.userId, { theme: setting.theme, layout: setting.layout, lang }, now);
+    }
+    return own.length;
   })();
 }

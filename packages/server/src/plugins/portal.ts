@@ -10,7 +10,7 @@ import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, type UserRecord } from '../auth/session-user.ts';
 import { forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
 import { moduleEntrySchema, moduleLicensed, unitLicensed, unitModules } from '../desktop/licences.ts';
-import { menuNodeSchema, menuTree } from '../desktop/menus.ts';
+import { holdsCode, menuNodeSchema, menuTree } from '../desktop/menus.ts';
 import { DESKTOP_MESSAGES } from '../desktop/texts.ts';
 import { booleanSchema, envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
@@ -292,6 +292,33 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
       if (!namesOwn(request.query.userId, user.id)) return forbidden();
       if (user.type !== 2 && user.type !== 4) return forbidden(DESKTOP_MESSAGES.menuTypesOnly);
       return ok(menuTree(db, user, (request.query.code ?? '').trim()));
+    },
+  );
+
+  // The demo apps' operations (publish, export, manage…): each needs its menu code, checked here as on the client,
+  // so a user without it (every type but 2 and 4, spec §6) is refused even when the call is made by hand.
+  app.post<{ Body: { appCode: string; code: string } }>(
+    '/api/base/resource/user/operation',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Runs a demo app's operation that needs a menu code; refused without that code",
+        description:
+          'Deny by default: the code must be in the session user’s menu tree of `appCode` (types 2 and 4 only; a ' +
+          'code with an area middle part also grants the code without it). Otherwise 403 forbidden.',
+        body: {
+          type: 'object',
+          properties: { appCode: { type: 'string', maxLength: 64 }, code: { type: 'string', maxLength: 64 } },
+          required: ['appCode', 'code'],
+        },
+        response: envelopeResponse(booleanSchema),
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const { appCode, code } = request.body;
+      if (!holdsCode(db, user, appCode.trim(), code.trim())) return forbidden(DESKTOP_MESSAGES.operationForbidden);
+      return ok(true);
     },
   );
 };

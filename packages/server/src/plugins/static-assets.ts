@@ -29,6 +29,13 @@ export interface StaticAssetsOptions {
   staticDir?: string;
 }
 
+/** A blue rounded square with a white book: the portal's colour (#457CD6), readable at 16 px. */
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
+  '<rect width="32" height="32" rx="7" fill="#457CD6"/>' +
+  '<path d="M8 9h7a2 2 0 0 1 1 .3A2 2 0 0 1 17 9h7v14h-7a1 1 0 0 0-1 1 1 1 0 0 0-1-1H8z" fill="#fff"/>' +
+  '<path d="M16 10v13" stroke="#457CD6" stroke-width="1.2"/></svg>';
+
 const staticAssetsPlugin: FastifyPluginAsync<StaticAssetsOptions> = async (app, { staticDir }) => {
   async function sendLanguagePack(reply: FastifyReply, ...segments: string[]) {
     // Checked here rather than by the params schema so that a bad name is a 404 like any unknown pack; the
@@ -86,6 +93,12 @@ const staticAssetsPlugin: FastifyPluginAsync<StaticAssetsOptions> = async (app, 
       if (rootPath === 'api' || rootPath === 'common-ph') return reply.callNotFound();
       return sendLanguagePack(reply, rootPath, code, file);
     },
+  );
+
+  // The site's icon, so that pages without an icon link (the server-rendered login and error pages) do not ask for
+  // a missing /favicon.ico (issue 13). A built demo's own favicon.ico is not looked for: this one serves every page.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
   );
 
   if (staticDir) {
