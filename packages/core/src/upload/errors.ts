@@ -131,7 +131,8 @@ export function toUploadError(step: UploadErrorKind, error: unknown, lang: Lang 
   return new UploadError({
     kind,
     message: error.kind === 'business' ? error.message : uploadErrorText(kind, lang),
-    refusal: !isRetryable(error),
+    // A server that names a catalogue kind has decided: the same request would get the same answer.
+    refusal: !isRetryable(error) || kind !== step || (step === 'chunkmerge' && said.includes('chunkmerge')),
     status: error.status,
     cause: error,
   });

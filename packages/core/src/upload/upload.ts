@@ -54,7 +54,7 @@ import {
   type UploadPayload,
 } from './api.ts';
 import { chunkAt, chunkCount, isSingleUpload } from './chunks.ts';
-import { isRetryable, toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
+import { toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
 import { hashFile, type HashFunction } from './hash.ts';
 import { removeResumeRecord, saveResumeRecord } from './resume.ts';
 
@@ -319,9 +319,10 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         return await send();
       } catch (error) {
         if (signal.aborted) throw new Stopped();
-        if (!isRetryable(error)) throw toUploadError(step, error, lang());
+        const failure = toUploadError(step, error, lang());
+        if (failure.refusal) throw failure;
         if (progressEpoch !== epochAtFailure) tries = 0;
-        if (tries >= delays.length) throw toUploadError(step, error, lang());
+        if (tries >= delays.length) throw failure;
         epochAtFailure = progressEpoch;
         try {
           await clock.sleep(delays[tries++]!, signal);
@@ -525,9 +526,25 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
 
     await transferChunks(signal);
     set({ state: 'merging', ...progressPatch() });
-    const data = await attempt('chunkmerge', signal, () =>
-      mergeFile({ md5: md5!, name: file.name, size, chunks, serverid: serverId, uid }, request(signal)),
-    );
+    const merge = () =>
+      attempt('chunkmerge', signal, () =>
+        mergeFile({ md5: md5!, name: file.name, size, chunks, serverid: serverId, uid }, request(signal)),
+      );
+    let data: unknown;
+    try {
+      data = await merge();
+    } catch (error) {
+      // The server lacks chunks it had said it held (swept, restarted): check them all again, send what is
+      // missing, and merge once more. A second refusal is final.
+      if (!(error instanceof UploadError) || error.kind !== 'chunk count abnormal') throw error;
+      for (let i = 1; i <= chunks; i++) status[i] = 'unknown';
+      accepted = 0;
+      sample = { at: clock.now(), bytes: 0 };
+      set({ state: 'uploading', ...progressPatch() });
+      await transferChunks(signal);
+      set({ state: 'merging', ...progressPatch() });
+      data = await merge();
+    }
     finish(data, false);
   }
 
