@@ -29,7 +29,7 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The hashing was aborted', 'AbortError');
 }
 
-/** Errors a read can throw that say "no Worker here", after which the main thread takes over. */
+/** The Worker could not be created or loaded: the main thread takes over. */
 class WorkerUnavailable extends Error {}
 
 function hashInWorker(blob: Blob, options: HashOptions): Promise<string> {

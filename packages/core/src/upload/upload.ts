@@ -236,6 +236,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   const status: ChunkStatus[] = Array.from({ length: chunks + 1 }, () => 'unknown');
   const inFlight = new Map<number, number>();
   let accepted = 0;
+  let transferred = 0;
   /** Counts accepted chunks; a retry counter starts again when this moved since the last failure. */
   let progressEpoch = 0;
   let run: AbortController | null = null;
@@ -265,16 +266,19 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     };
   }
 
-  function accept(bytes: number): void {
+  /** Bytes the server now holds; only bytes this page sent (not chunks it already had) count towards the speed. */
+  function accept(bytes: number, sent: boolean): void {
     accepted = Math.min(size, accepted + bytes);
     progressEpoch++;
+    if (!sent) return;
+    transferred += bytes;
     const now = clock.now();
     const dt = now - sample.at;
     if (dt > 0) {
-      const rate = ((accepted - sample.bytes) / dt) * 1000;
+      const rate = ((transferred - sample.bytes) / dt) * 1000;
       const weight = 1 - Math.pow(0.5, dt / SPEED_HALF_LIFE_MS);
       speed = speed === 0 ? rate : weight * rate + (1 - weight) * speed;
-      sample = { at: now, bytes: accepted };
+      sample = { at: now, bytes: transferred };
     }
   }
 
@@ -326,8 +330,9 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         epochAtFailure = progressEpoch;
         try {
           await clock.sleep(delays[tries++]!, signal);
-        } catch {
-          throw new Stopped();
+        } catch (error) {
+          if (signal.aborted) throw new Stopped();
+          throw error;
         }
       }
     }
@@ -395,7 +400,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
           );
           if (present) {
             status[index] = 'present';
-            accept(chunk.size);
+            accept(chunk.size, false);
             set(progressPatch());
           } else {
             status[index] = 'missing';
@@ -441,7 +446,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
           inFlight.delete(index);
         }
         status[index] = 'present';
-        accept(chunk.size);
+        accept(chunk.size, true);
         set(progressPatch());
         wake.wakeAll();
       }
@@ -490,7 +495,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       pauseRun('offline');
       return;
     }
-    sample = { at: clock.now(), bytes: accepted };
+    sample = { at: clock.now(), bytes: transferred };
 
     if (!existenceChecked) {
       set({ state: 'checking' });
@@ -519,7 +524,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         inFlight.delete(1);
       }
       status[1] = 'present';
-      accept(size);
+      accept(size, true);
       finish(data, false);
       return;
     }
@@ -539,7 +544,6 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       if (!(error instanceof UploadError) || error.kind !== 'chunk count abnormal') throw error;
       for (let i = 1; i <= chunks; i++) status[i] = 'unknown';
       accepted = 0;
-      sample = { at: clock.now(), bytes: 0 };
       set({ state: 'uploading', ...progressPatch() });
       await transferChunks(signal);
       set({ state: 'merging', ...progressPatch() });
