@@ -20,6 +20,7 @@ import { UPLOAD_PATHS } from './api.ts';
 import { hashFile, type HashFunction } from './hash.ts';
 import { findResumeRecord, listResumeRecords } from './resume.ts';
 import {
+  browserNetwork,
   createUpload,
   type NetworkStatus,
   type UploadClock,
@@ -602,6 +603,17 @@ describe('createUpload', () => {
     } finally {
       session.dispose();
     }
+  });
+
+  it("follows the browser's online and offline events by default", () => {
+    const seen: boolean[] = [];
+    const stop = browserNetwork.subscribe((online) => seen.push(online));
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    stop();
+    window.dispatchEvent(new Event('offline'));
+    expect(seen).to.deep.equal([false, true]);
+    expect(browserNetwork.online()).to.equal(navigator.onLine);
   });
 
   it('starts only on start() with autoStart false', async () => {
