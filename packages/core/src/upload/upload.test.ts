@@ -579,6 +579,29 @@ describe('createUpload', () => {
     expect(mid.timeLeftMs).to.be.greaterThan(0);
   });
 
+  it('measures the speed on bytes it sent, not on chunks the server already had', async () => {
+    let t = 0;
+    const clock: UploadClock = { now: () => t, sleep: async () => {} };
+    const { storage, options } = setup({ clock, concurrency: 1 });
+    const bytes = patternBytes(6 * KB64);
+    storage.chunkSets.set(
+      md5Bytes(bytes),
+      new Map([1, 2, 3, 4].map((i) => [i, bytes.slice((i - 1) * KB64, i * KB64)] as [number, Uint8Array])),
+    );
+    storage.fault(UPLOAD_PATHS.chunkUpload, () => {
+      t += 1000;
+      return undefined;
+    });
+    const upload = createUpload(patternFile(6 * KB64), options);
+    const { snapshots } = track(upload);
+    const final = await upload.settled();
+    expect(final.state).to.equal('done');
+    const afterFifth = snapshots.find((s) => s.chunksDone === 5 && s.speed > 0)!;
+    expect(afterFifth.speed).to.equal(KB64);
+    expect(afterFifth.timeLeftMs).to.equal(1000);
+    expect(final.speed).to.equal(KB64);
+  });
+
   it("keeps the user's resume record while unfinished and removes it on success", async () => {
     const session = createSessionStore();
     session.login({ userId: 'T1', userName: 'teacher1' });
