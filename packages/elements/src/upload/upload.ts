@@ -114,8 +114,8 @@ let keys = 0;
  * @summary Chunked file upload with a queue, resume and second upload.
  * @tagname edu-upload
  *
- * @fires {CustomEvent<{file: File, state: string, loaded: number, total: number, percent: number}>}
- *   edu-upload-progress - A file's upload moved on (state or bytes).
+ * @fires {CustomEvent<{file: File, state: string, loaded: number, total: number, percent: number}>} edu-upload-progress -
+ *   A file's upload moved on (state or bytes).
  * @fires {CustomEvent<{file: File, md5: string, data: unknown, instant: boolean}>} edu-upload-success - A file is
  *   stored (`data` is the server's record of it).
  * @fires {CustomEvent<{file: File | null, kind: string, message: string}>} edu-upload-error - A file was refused or
