@@ -408,83 +408,65 @@ export class EduUpload extends EduElement {
     return `${speed} · ${left}`;
   }
 
+  /** A row button: its visible word, and an accessible name that includes the file. */
+  private actionButton(text: string, label: string, action: () => void, primary = false) {
+    return html`<button
+      type="button"
+      class=${primary ? 'button primary' : 'button'}
+      aria-label=${label}
+      @click=${action}
+    >
+      ${text}
+    </button>`;
+  }
+
   private renderActions(item: QueueItem) {
     const { state: current, error } = item.snapshot;
     const name = item.path;
     const controller = item.controller;
-    const buttons = [];
-    if (current === 'idle') {
-      buttons.push(
-        html`<button
-          type="button"
-          class="button primary"
-          aria-label=${msg(str`继续上传 ${name}`, { id: 'upload.startLabel' })}
-          @click=${() => controller.start()}
-        >
-          ${msg('继续上传', { id: 'upload.start' })}
-        </button>`,
-      );
-    }
-    if (ACTIVE.includes(current)) {
-      buttons.push(
-        html`<button
-          type="button"
-          class="button"
-          aria-label=${msg(str`暂停 ${name}`, { id: 'upload.pauseLabel' })}
-          @click=${() => controller.pause()}
-        >
-          ${msg('暂停', { id: 'upload.pause' })}
-        </button>`,
-      );
-    }
-    if (current === 'paused') {
-      buttons.push(
-        html`<button
-          type="button"
-          class="button"
-          aria-label=${msg(str`继续 ${name}`, { id: 'upload.resumeLabel' })}
-          @click=${() => controller.resume()}
-        >
-          ${msg('继续', { id: 'upload.resume' })}
-        </button>`,
-      );
-    }
-    if (current === 'failed' && error && !error.refusal) {
-      buttons.push(
-        html`<button
-          type="button"
-          class="button"
-          aria-label=${msg(str`重试 ${name}`, { id: 'upload.retryLabel' })}
-          @click=${() => controller.retry()}
-        >
-          ${msg('重试', { id: 'upload.retry' })}
-        </button>`,
-      );
-    }
-    if (ACTIVE.includes(current) || current === 'paused') {
-      buttons.push(
-        html`<button
-          type="button"
-          class="button"
-          aria-label=${msg(str`取消 ${name}`, { id: 'upload.cancelLabel' })}
-          @click=${() => controller.abort()}
-        >
-          ${msg('取消', { id: 'upload.cancel' })}
-        </button>`,
-      );
-    } else {
-      buttons.push(
-        html`<button
-          type="button"
-          class="button"
-          aria-label=${msg(str`移除 ${name}`, { id: 'upload.removeLabel' })}
-          @click=${() => this.removeItem(item)}
-        >
-          ${msg('移除', { id: 'upload.remove' })}
-        </button>`,
-      );
-    }
-    return buttons;
+    const active = ACTIVE.includes(current);
+    return [
+      current === 'idle'
+        ? this.actionButton(
+            msg('继续上传', { id: 'upload.start' }),
+            msg(str`继续上传 ${name}`, { id: 'upload.startLabel' }),
+            () => controller.start(),
+            true,
+          )
+        : nothing,
+      active
+        ? this.actionButton(
+            msg('暂停', { id: 'upload.pause' }),
+            msg(str`暂停 ${name}`, { id: 'upload.pauseLabel' }),
+            () => controller.pause(),
+          )
+        : nothing,
+      current === 'paused'
+        ? this.actionButton(
+            msg('继续', { id: 'upload.resume' }),
+            msg(str`继续 ${name}`, { id: 'upload.resumeLabel' }),
+            () => controller.resume(),
+          )
+        : nothing,
+      current === 'failed' && error && !error.refusal
+        ? this.actionButton(
+            msg('重试', { id: 'upload.retry' }),
+            msg(str`重试 ${name}`, { id: 'upload.retryLabel' }),
+            () => controller.retry(),
+          )
+        : nothing,
+      active || current === 'paused'
+        ? this.actionButton(
+            msg('取消', { id: 'upload.cancel' }),
+            msg(str`取消 ${name}`, { id: 'upload.cancelLabel' }),
+            () => controller.abort(),
+          )
+        : this.actionButton(
+            msg('移除', { id: 'upload.remove' }),
+            msg(str`移除 ${name}`, { id: 'upload.removeLabel' }),
+            () => this.removeItem(item),
+          ),
+    ];
   }
 
   private renderItem(item: QueueItem) {
