@@ -180,3 +180,22 @@ test('20 % of chunk uploads failing: the file still arrives identical', async ({
   expect(stats.data.failed).toBeGreaterThan(0);
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
 });
+
+test('the legacy page uploads with the drop-in bundle and links the stored file', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await signIn(page, 'teacher1');
+  await page.goto('/legacy/index.html');
+  const uploader = page.locator('#homework');
+  const file = makeFile('homework.pdf', 3 * MB);
+  await pickWithButton(page, uploader, [file.path]);
+  const link = page.locator('#homework-files a', { hasText: 'homework.pdf' });
+  await expect(link).toHaveCount(1, { timeout: 45_000 });
+  const response = await page.request.get((await link.getAttribute('href'))!);
+  expect(
+    createHash('md5')
+      .update(await response.body())
+      .digest('hex'),
+  ).toBe(file.md5);
+  expect(errors).toEqual([]);
+});
