@@ -15,6 +15,7 @@ import { ExportNavLink, ExportPage } from './pages/blocks/export.tsx';
 import { ChartNavLink, ChartPage } from './pages/blocks/chart.tsx';
 import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
 import { ViewportNavLink, ViewportPage } from './pages/blocks/viewport.tsx';
+import { UploadNavLink, UploadPage } from './pages/blocks/upload.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { DesktopPage } from './portal/desktop-page.tsx';
 import { HelpPage } from './portal/help-page.tsx';
@@ -65,6 +66,7 @@ function Layout() {
         <PagedListNavLink />
         <ChartNavLink />
         <ViewportNavLink />
+        <UploadNavLink />
         <HeaderNavLink />
         <h2>{t.navPortal}</h2>
         {/* Pages of their own (no catalogue around them): the desktop asks for a login first. */}
@@ -96,6 +98,7 @@ const router = createHashRouter([
       { path: 'blocks/paged-list', element: <PagedListPage /> },
       { path: 'blocks/chart', element: <ChartPage /> },
       { path: 'blocks/viewport', element: <ViewportPage /> },
+      { path: 'blocks/upload', element: <UploadPage /> },
       { path: 'blocks/header', element: <HeaderPage /> },
       { path: 'session', element: <SessionPage /> },
       { path: 'blocks/login', element: <SessionDemoPage /> },

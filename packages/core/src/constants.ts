@@ -60,6 +60,8 @@ export const STORAGE_KEYS = {
   rememberFlag: 'rempass',
   rememberUser: '_',
   rememberSecret: '__',
+  /** localStorage: the signed-in user's unfinished uploads `{userId, records}` (name, size, lastModified, md5). */
+  uploadResume: 'EDU_UPLOAD_RESUME',
 } as const;
 
 /** Browser zoom outside 80–120 % gets a warning shown for 5 s (part 2 §8, §9). */

@@ -19,3 +19,4 @@ export * from './permissions/index.ts';
 export * from './desktop/index.ts';
 export * from './messages/index.ts';
 export * from './identity/index.ts';
+export * from './upload/index.ts';

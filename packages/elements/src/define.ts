@@ -25,6 +25,7 @@ import { EduMessageDialog } from './message-dialog/message-dialog.ts';
 import { EduModuleExpiryDialog } from './module-expiry/module-expiry.ts';
 import { EduTodoPanel } from './todo-panel/todo-panel.ts';
 import { EduThemeBackground } from './theme-background/theme-background.ts';
+import { EduUpload } from './upload/upload.ts';
 
 import { defineElement } from './internal/define-element.ts';
 
@@ -55,6 +56,7 @@ export const elementClasses = {
   'edu-module-expiry-dialog': EduModuleExpiryDialog,
   'edu-todo-panel': EduTodoPanel,
   'edu-theme-background': EduThemeBackground,
+  'edu-upload': EduUpload,
 } as const;
 
 export type EduTagName = keyof typeof elementClasses;

@@ -134,6 +134,17 @@ export {
   isBackgroundTheme,
   type BackgroundTheme,
 } from './theme-background/theme-background.ts';
+export {
+  EduUpload,
+  formatBytes,
+  type EduStoredFile,
+  type EduUploadProgressDetail,
+  type EduUploadProgressEvent,
+  type EduUploadSuccessDetail,
+  type EduUploadSuccessEvent,
+  type EduUploadErrorDetail,
+  type EduUploadErrorEvent,
+} from './upload/upload.ts';
 export { permit, ape, type PermitCodes } from './permit/permit.ts';
 export { defineElements, defineElement, elementClasses, type EduTagName } from './define.ts';
 export { ensureLocalization, currentLocale, localeReady } from './internal/localize.ts';

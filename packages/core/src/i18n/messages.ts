@@ -99,6 +99,39 @@ const texts = {
     en: 'Files of this type are not allowed (.{ext})',
     'zh-HK': '不允許選擇該類型的檔案（.{ext}）',
   },
+  // Uploads (part 2 §8): one text per error kind of the catalogue.
+  uploadCheckError: {
+    'zh-CN': '文件校验失败，请重试',
+    en: 'The file could not be checked on the server, please try again',
+    'zh-HK': '檔案校驗失敗，請重試',
+  },
+  uploadError: { 'zh-CN': '文件上传失败', en: 'The file could not be uploaded', 'zh-HK': '檔案上傳失敗' },
+  uploadChunkError: {
+    'zh-CN': '文件分片上传失败',
+    en: 'A part of the file could not be uploaded',
+    'zh-HK': '檔案分片上傳失敗',
+  },
+  uploadChunkCheckError: {
+    'zh-CN': '文件分片校验失败',
+    en: 'A part of the file could not be checked on the server',
+    'zh-HK': '檔案分片校驗失敗',
+  },
+  uploadMergeError: {
+    'zh-CN': '文件合并失败',
+    en: 'The server could not assemble the file',
+    'zh-HK': '檔案合併失敗',
+  },
+  uploadChunkCount: {
+    'zh-CN': '文件分片数量异常',
+    en: 'chunk count abnormal',
+    'zh-HK': '檔案分片數量異常',
+  },
+  uploadFailed: { 'zh-CN': '上传失败', en: 'upload failed', 'zh-HK': '上傳失敗' },
+  uploadReadError: {
+    'zh-CN': '无法读取文件，请重新选择',
+    en: 'The file could not be read, please pick it again',
+    'zh-HK': '無法讀取檔案，請重新選擇',
+  },
   fieldRequired: { 'zh-CN': '此项为必填项', en: 'This field is required', 'zh-HK': '此項為必填項' },
   invalidIdCard: {
     'zh-CN': '请输入正确的身份证号码',

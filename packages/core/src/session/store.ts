@@ -61,8 +61,8 @@ export interface SessionStore {
   selectChild(child: Child): boolean;
   setUnitFlags(flags: Partial<UnitFlags>): void;
   /**
-   * Logout (spec part 1 §4): removes the stored user and the auto-login counter, clears session storage and sets
-   * `IS_LOGOUTED`. The language choice stays (a device preference).
+   * Logout (spec part 1 §4): removes the stored user, the auto-login counter and the unfinished-upload records,
+   * clears session storage and sets `IS_LOGOUTED`. The language choice stays (a device preference).
    */
   logout(): void;
   /**
@@ -247,6 +247,8 @@ export function createSessionStore(): SessionStore {
     logout() {
       removeKey('local', STORAGE_KEYS.user);
       removeKey('local', STORAGE_KEYS.autoLoginCount);
+      // Unfinished uploads are the user's: they must not be offered to whoever signs in next.
+      removeKey('local', STORAGE_KEYS.uploadResume);
       clearArea('session');
       writeString('local', STORAGE_KEYS.loggedOut, '1');
       // Session storage held the theme: back to the default, as a fresh visit would be.

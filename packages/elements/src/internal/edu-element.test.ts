@@ -29,6 +29,7 @@ const modules: Record<EduTagName, [path: string, className: string]> = {
   'edu-theme-background': ['theme-background/theme-background.ts', 'EduThemeBackground'],
   'edu-theme-dialog': ['theme-dialog/theme-dialog.ts', 'EduThemeDialog'],
   'edu-todo-panel': ['todo-panel/todo-panel.ts', 'EduTodoPanel'],
+  'edu-upload': ['upload/upload.ts', 'EduUpload'],
   'edu-viewport': ['viewport/viewport.ts', 'EduViewport'],
 };
 

@@ -1,0 +1,170 @@
+/**
+ * Upload and file calls (spec part 2 §7 "Upload and files"; fields of §3). Thin wrappers over the core client:
+ * multipart bodies through its `upload` method, everything else as JSON posts, its envelope and error rules. Each
+ * takes the request options of the client (a `signal` to cancel, `onUploadProgress`, `silent`).
+ */
+import { DEFAULT_SERVER_ID } from '../constants.ts';
+import { client as defaultClient, type Client, type RequestOptions } from '../http/client.ts';
+
+export const UPLOAD_PATHS = {
+  secondUploadCheck: '/api/storage/file_piecewise/second_upload_check',
+  upload: '/zuul/api/storage/upload',
+  blockUploadCheck: '/api/storage/file_piecewise/block_upload_check',
+  chunkUpload: '/zuul/api/storage/file_piecewise/upload',
+  mergeFile: '/api/storage/file_piecewise/merge_file',
+  base64Image: '/api/storage/upload/base64_convert_image',
+} as const;
+
+export interface CallOptions extends RequestOptions {
+  client?: Client;
+}
+
+function split(options: CallOptions): [Client, RequestOptions] {
+  const { client = defaultClient, ...request } = options;
+  return [client, request];
+}
+
+/** The upload payload of spec part 2 §3 for a whole file (the existence check carries it). */
+export interface UploadPayload {
+  serverid: string;
+  md5: string;
+  name: string;
+  chunks: number;
+  eachSize: number;
+  fullSize: number;
+  uid: string;
+  chunked: boolean;
+  size: number;
+}
+
+/** `POST second_upload_check` (payload plus md5 and name): truthy `data` means the server has the file already. */
+export async function secondUploadCheck(payload: UploadPayload, options: CallOptions = {}): Promise<unknown> {
+  const [client, request] = split(options);
+  const envelope = await client.post(UPLOAD_PATHS.secondUploadCheck, { ...payload }, request);
+  return envelope.data;
+}
+
+export interface SingleUploadParams {
+  file: Blob;
+  /** The file name sent with the part; default the File's own name. */
+  fileName?: string;
+  md5: string;
+  uid: string;
+  serverId?: string;
+}
+
+function withName(form: FormData, key: string, blob: Blob, name: string | undefined): void {
+  if (name !== undefined) form.append(key, blob, name);
+  else if (blob instanceof File) form.append(key, blob, blob.name);
+  else form.append(key, blob);
+}
+
+/** `POST /zuul/api/storage/upload` (multipart `serverid`, `file`, `uid`, `md5`): the answer's `data`. */
+export async function uploadSingle(params: SingleUploadParams, options: CallOptions = {}): Promise<unknown> {
+  const [client, request] = split(options);
+  const form = new FormData();
+  form.append('serverid', params.serverId ?? DEFAULT_SERVER_ID);
+  withName(form, 'file', params.file, params.fileName);
+  form.append('uid', params.uid);
+  form.append('md5', params.md5);
+  const envelope = await client.upload(UPLOAD_PATHS.upload, form, request);
+  return envelope.data;
+}
+
+export interface ChunkCheckParams {
+  md5: string;
+  /** Bytes of this chunk. */
+  size: number;
+  chunks: number;
+  name: string;
+  uid: string;
+  /** 1-based. */
+  chunk: number;
+  /** Not in §7's list, sent for servers that want the whole picture (§3 payload fields). */
+  fullSize?: number;
+  eachSize?: number;
+  serverid?: string;
+}
+
+/** `POST block_upload_check`: truthy `data` means the server holds this chunk. */
+export async function blockUploadCheck(params: ChunkCheckParams, options: CallOptions = {}): Promise<boolean> {
+  const [client, request] = split(options);
+  const envelope = await client.post(UPLOAD_PATHS.blockUploadCheck, { ...params }, request);
+  return Boolean(envelope.data);
+}
+
+export interface ChunkUploadParams {
+  /** The chunk's bytes. */
+  file: Blob;
+  /** 1-based. */
+  chunk: number;
+  chunks: number;
+  eachSize: number;
+  md5: string;
+  fileName: string;
+  fullSize: number;
+  uid: string;
+  serverid?: string;
+}
+
+/** `POST /zuul/api/storage/file_piecewise/upload` with every field of §7 (`size` is this chunk's). */
+export async function uploadChunk(params: ChunkUploadParams, options: CallOptions = {}): Promise<unknown> {
+  const [client, request] = split(options);
+  const form = new FormData();
+  form.append('chunked', 'true');
+  form.append('chunk', String(params.chunk));
+  form.append('chunks', String(params.chunks));
+  form.append('eachSize', String(params.eachSize));
+  form.append('md5', params.md5);
+  form.append('fileName', params.fileName);
+  form.append('fullSize', String(params.fullSize));
+  form.append('uid', params.uid);
+  form.append('size', String(params.file.size));
+  form.append('serverid', params.serverid ?? DEFAULT_SERVER_ID);
+  form.append('file', params.file, params.fileName);
+  const envelope = await client.upload(UPLOAD_PATHS.chunkUpload, form, request);
+  return envelope.data;
+}
+
+export interface MergeParams {
+  md5: string;
+  name: string;
+  /** Bytes of the whole file. */
+  size: number;
+  chunks: number;
+  serverid?: string;
+  uid?: string;
+}
+
+/** `POST merge_file {md5, name, size, chunks}`: the answer's `data` (the stored file). */
+export async function mergeFile(params: MergeParams, options: CallOptions = {}): Promise<unknown> {
+  const [client, request] = split(options);
+  const envelope = await client.post(UPLOAD_PATHS.mergeFile, { ...params }, request);
+  return envelope.data;
+}
+
+export interface Base64ImageParams {
+  /** The file name without its extension. */
+  fileName: string;
+  /** The image as base64, without a `data:` prefix. */
+  base64Str: string;
+  /** The extension, e.g. `jpg`. */
+  type: string;
+  serverId?: string;
+}
+
+/** `POST base64_convert_image {serverid, fileName, base64Str, type}`: the answer's `data` (the stored image). */
+export async function convertBase64Image(params: Base64ImageParams, options: CallOptions = {}): Promise<unknown> {
+  const [client, request] = split(options);
+  const envelope = await client.post(
+    UPLOAD_PATHS.base64Image,
+    {
+      serverid: params.serverId ?? DEFAULT_SERVER_ID,
+      fileName: params.fileName.replace(/\.[^./\\]*$/, ''),
+      base64Str: params.base64Str,
+      type: params.type.replace(/^\./, '').toLowerCase(),
+    },
+    request,
+  );
+  return envelope.data;
+}

@@ -1,0 +1,61 @@
+/** Chunked upload (spec part 2 §3, §4, §7, §8, §9; issue 11): the controller, its calls, MD5, resume records, images. */
+export {
+  createUpload,
+  realClock,
+  browserNetwork,
+  DEFAULT_CONCURRENCY,
+  RETRY_DELAYS_MS,
+  SPEED_HALF_LIFE_MS,
+  type UploadController,
+  type UploadOptions,
+  type UploadSnapshot,
+  type UploadState,
+  type UploadClock,
+  type NetworkStatus,
+} from './upload.ts';
+export {
+  UPLOAD_PATHS,
+  secondUploadCheck,
+  uploadSingle,
+  blockUploadCheck,
+  uploadChunk,
+  mergeFile,
+  convertBase64Image,
+  type CallOptions,
+  type UploadPayload,
+  type SingleUploadParams,
+  type ChunkCheckParams,
+  type ChunkUploadParams,
+  type MergeParams,
+  type Base64ImageParams,
+} from './api.ts';
+export { chunkCount, chunkAt, planChunks, isSingleUpload, type Chunk } from './chunks.ts';
+export {
+  UploadError,
+  isUploadError,
+  uploadErrorText,
+  UPLOAD_ERROR_KINDS,
+  type UploadErrorKind,
+  type UploadErrorInit,
+} from './errors.ts';
+export { hashFile, hashOnMainThread, type HashFunction, type HashOptions } from './hash.ts';
+export {
+  listResumeRecords,
+  findResumeRecord,
+  saveResumeRecord,
+  removeResumeRecord,
+  clearResumeRecords,
+  RESUME_RECORD_LIMIT,
+  type ResumeRecord,
+  type ResumeOptions,
+} from './resume.ts';
+export {
+  compressImage,
+  blobToBase64,
+  fitWithin,
+  uploadCompressedImage,
+  IMAGE_QUALITY,
+  IMAGE_MAX_SIZE_PX,
+  type CompressOptions,
+  type UploadImageOptions,
+} from './image.ts';

@@ -1,0 +1,641 @@
+/**
+ * Chunked upload (spec part 2 §3, §4 "Chunked upload", §7, §8, §9; issue 11): one controller per file.
+ *
+ * ```ts
+ * const upload = createUpload(file, { chunkSize, serverId, concurrency, maxSize, accept });
+ * const stop = upload.subscribe((snapshot) => render(snapshot));
+ * upload.pause(); upload.resume(); upload.abort(); upload.retry();
+ * const final = await upload.settled(); // the snapshot once done, failed or aborted
+ * ```
+ *
+ * **Options** (all optional): `chunkSize` (bytes, default 2 MB), `serverId` (default `'base'`), `concurrency` (chunk
+ * uploads in flight, default 3; as many chunk checks run ahead of them), `maxSize` (bytes; larger files are refused),
+ * `accept` (extensions allowed; default any), `rejected` (extensions refused; default the union of part 1 §5
+ * `notAllowUpload` and part 2 §5), `uid` (the upload record's uid; default generated), `autoStart` (default true;
+ * false waits for `start()`), `retryDelays` (ms, default `[0, 1000, 3000, 5000]`), `notify` (show the final error as
+ * a notice, default true), `lang`, `remember` (keep a resume record, default true), `client`, `session`, and for
+ * tests `hash` (a `HashFunction`), `clock` (`now`, `sleep`) and `network` (`online`, `subscribe`).
+ *
+ * **States**: `idle` (only with `autoStart: false`) → `hashing` (MD5 in a Worker) → `checking` (`second_upload_check`)
+ * → `uploading` (one request at or under the chunk size; otherwise chunk checks pipelined with chunk uploads) →
+ * `merging` (`merge_file`) → `done`. A second upload goes from `checking` straight to `done` with `instant: true`.
+ * `paused` (by `pause()`, or by the browser going offline: `pausedBy` says which; an offline pause resumes by
+ * itself on `online`), `failed` (`error` set), `aborted` (final). Refusals (type, size, no file) fail at creation,
+ * before any byte is read or sent.
+ *
+ * **Events**: `subscribe(listener)` calls `listener(snapshot)` after every change and returns the unsubscribe
+ * function; `getSnapshot()` returns the current frozen snapshot (for `useSyncExternalStore`). The snapshot holds
+ * `state`, `pausedBy`, `md5`, `size`, `chunks`, `chunksDone`, `hashedBytes`, `uploadedBytes` (bytes the server has
+ * accepted: chunks it reported or acknowledged), `sentBytes` (also counts bytes of chunks in flight), `speed`
+ * (bytes/s, moving average with a 2 s half-life over accepted bytes), `timeLeftMs` (`null` until known), `instant`,
+ * `result` (the server's `data` for the stored file) and `error` (an `UploadError`).
+ *
+ * **Methods**: `start()` (when idle), `pause()` (cancels requests in flight; hashing restarts on resume), `resume()`,
+ * `abort()` (cancels requests in flight; final), `retry()` (after a failure that is not a refusal; counters reset).
+ *
+ * **Error kinds** (`UploadError.kind`): `checkerror`, `uploaderror`, `uploadunkerror`, `checkchunkerror`,
+ * `chunkmerge`, `chunk count abnormal`, `upload failed`, `Not find file`, `size exceeds limit`, `type not allowed`,
+ * `readerror`; `refusal` is true when no retry can help. Failed requests are retried after 0, 1, 3 and 5 s (the
+ * count starts again once any chunk has been accepted since the last failure); refusals are not retried.
+ */
+import { CHUNK_SIZE_BYTES, DEFAULT_SERVER_ID } from '../constants.ts';
+import { client as defaultClient, type Client, type RequestOptions } from '../http/client.ts';
+import { getLanguage, type Lang } from '../i18n/language.ts';
+import { notify as showNotice } from '../platform/notify.ts';
+import type { SessionStore } from '../session/store.ts';
+import { checkPickedFile } from '../validate/file-pick.ts';
+import { NOT_ALLOWED_UPLOAD_EXTENSIONS, REJECTED_EXTENSIONS } from '../validate/patterns.ts';
+import {
+  blockUploadCheck,
+  mergeFile,
+  secondUploadCheck,
+  uploadChunk,
+  uploadSingle,
+  type UploadPayload,
+} from './api.ts';
+import { chunkAt, chunkCount, isSingleUpload } from './chunks.ts';
+import { toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
+import { hashFile, type HashFunction } from './hash.ts';
+import { removeResumeRecord, saveResumeRecord } from './resume.ts';
+
+export type UploadState =
+  'idle' | 'hashing' | 'checking' | 'uploading' | 'merging' | 'done' | 'paused' | 'failed' | 'aborted';
+
+export const DEFAULT_CONCURRENCY = 3;
+export const RETRY_DELAYS_MS: readonly number[] = [0, 1000, 3000, 5000];
+export const SPEED_HALF_LIFE_MS = 2000;
+
+export interface UploadClock {
+  now(): number;
+  /** Resolves after `ms`; rejects when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export interface NetworkStatus {
+  online(): boolean;
+  /** Calls `listener(online)` when the browser goes offline or online; returns the unsubscribe function. */
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+export interface UploadOptions {
+  client?: Client;
+  chunkSize?: number;
+  serverId?: string;
+  concurrency?: number;
+  maxSize?: number;
+  accept?: readonly string[];
+  rejected?: readonly string[];
+  uid?: string;
+  autoStart?: boolean;
+  retryDelays?: readonly number[];
+  notify?: boolean;
+  lang?: Lang;
+  remember?: boolean;
+  session?: SessionStore;
+  hash?: HashFunction;
+  clock?: UploadClock;
+  network?: NetworkStatus;
+}
+
+export interface UploadSnapshot {
+  readonly state: UploadState;
+  readonly pausedBy: 'user' | 'offline' | null;
+  readonly file: File | null;
+  readonly uid: string;
+  readonly md5: string | null;
+  readonly size: number;
+  readonly chunkSize: number;
+  readonly chunks: number;
+  readonly chunksDone: number;
+  readonly hashedBytes: number;
+  readonly uploadedBytes: number;
+  readonly sentBytes: number;
+  readonly speed: number;
+  readonly timeLeftMs: number | null;
+  readonly instant: boolean;
+  readonly result: unknown;
+  readonly error: UploadError | null;
+}
+
+export interface UploadController {
+  readonly file: File | null;
+  getSnapshot(): UploadSnapshot;
+  subscribe(listener: (snapshot: UploadSnapshot) => void): () => void;
+  /** Resolves with the snapshot once the upload is done, failed or aborted (never rejects). */
+  settled(): Promise<UploadSnapshot>;
+  start(): void;
+  pause(): void;
+  resume(): void;
+  abort(): void;
+  retry(): void;
+}
+
+const ACTIVE: readonly UploadState[] = ['hashing', 'checking', 'uploading', 'merging'];
+const FINAL: readonly UploadState[] = ['done', 'failed', 'aborted'];
+
+export const realClock: UploadClock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason as Error);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+export const browserNetwork: NetworkStatus = {
+  online: () => globalThis.navigator?.onLine !== false,
+  subscribe(listener) {
+    const online = () => listener(true);
+    const offline = () => listener(false);
+    globalThis.addEventListener?.('online', online);
+    globalThis.addEventListener?.('offline', offline);
+    return () => {
+      globalThis.removeEventListener?.('online', online);
+      globalThis.removeEventListener?.('offline', offline);
+    };
+  },
+};
+
+let uidCounter = 0;
+/** A record uid as the original uploader made them: the time plus a counter, digits only. */
+function newUid(): string {
+  return `${Date.now()}${String(uidCounter++ % 1000).padStart(3, '0')}`;
+}
+
+/** Thrown inside a run that was stopped on purpose (pause, abort, offline): not a failure. */
+class Stopped extends Error {}
+
+/** Wakes the pipeline's waiting loops when a queue changes or the run stops. */
+function createWake(signal: AbortSignal) {
+  let waiters: (() => void)[] = [];
+  const wakeAll = () => {
+    const current = waiters;
+    waiters = [];
+    for (const resolve of current) resolve();
+  };
+  signal.addEventListener('abort', wakeAll, { once: true });
+  return {
+    wait: () => new Promise<void>((resolve) => (signal.aborted ? resolve() : waiters.push(resolve))),
+    wakeAll,
+  };
+}
+
+type ChunkStatus = 'unknown' | 'missing' | 'present';
+
+export function createUpload(picked: File | null | undefined, options: UploadOptions = {}): UploadController {
+  // Without a file the upload is refused below, before anything uses it.
+  const file = picked as File;
+  const client = options.client ?? defaultClient;
+  const chunkSize = options.chunkSize ?? CHUNK_SIZE_BYTES;
+  const serverId = options.serverId ?? DEFAULT_SERVER_ID;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
+  const delays = options.retryDelays ?? RETRY_DELAYS_MS;
+  const clock = options.clock ?? realClock;
+  const network = options.network ?? browserNetwork;
+  const hash = options.hash ?? hashFile;
+  const lang = () => options.lang ?? getLanguage();
+  const resumeOptions = options.session ? { session: options.session } : {};
+  const remember = options.remember !== false;
+  const uid = options.uid ?? newUid();
+  const size = picked?.size ?? 0;
+  const chunks = picked ? chunkCount(size, chunkSize) : 0;
+
+  const listeners = new Set<(snapshot: UploadSnapshot) => void>();
+  let settleWaiters: ((snapshot: UploadSnapshot) => void)[] = [];
+  let snapshot: UploadSnapshot = Object.freeze({
+    state: 'idle',
+    pausedBy: null,
+    file: picked ?? null,
+    uid,
+    md5: null,
+    size,
+    chunkSize,
+    chunks,
+    chunksDone: 0,
+    hashedBytes: 0,
+    uploadedBytes: 0,
+    sentBytes: 0,
+    speed: 0,
+    timeLeftMs: null,
+    instant: false,
+    result: null,
+    error: null,
+  });
+
+  // What is known survives pauses: the digest, the existence check, each chunk's status on the server.
+  let md5: string | null = null;
+  let existenceChecked = false;
+  const status: ChunkStatus[] = Array.from({ length: chunks + 1 }, () => 'unknown');
+  const inFlight = new Map<number, number>();
+  let accepted = 0;
+  let transferred = 0;
+  /** Counts accepted chunks; a retry counter starts again when this moved since the last failure. */
+  let progressEpoch = 0;
+  let run: AbortController | null = null;
+  let sample = { at: 0, bytes: 0 };
+  let speed = 0;
+
+  function set(patch: Partial<UploadSnapshot>): void {
+    snapshot = Object.freeze({ ...snapshot, ...patch });
+    for (const listener of [...listeners]) listener(snapshot);
+    if (FINAL.includes(snapshot.state)) {
+      const waiters = settleWaiters;
+      settleWaiters = [];
+      for (const resolve of waiters) resolve(snapshot);
+    }
+  }
+
+  function progressPatch(): Partial<UploadSnapshot> {
+    let sent = accepted;
+    for (const bytes of inFlight.values()) sent += bytes;
+    const left = size - accepted;
+    return {
+      uploadedBytes: accepted,
+      sentBytes: Math.min(size, sent),
+      chunksDone: status.filter((s) => s === 'present').length,
+      speed,
+      timeLeftMs: left <= 0 ? 0 : speed > 0 ? Math.round((left / speed) * 1000) : null,
+    };
+  }
+
+  /** Bytes the server now holds; only bytes this page sent (not chunks it already had) count towards the speed. */
+  function accept(bytes: number, sent: boolean): void {
+    accepted = Math.min(size, accepted + bytes);
+    progressEpoch++;
+    if (!sent) return;
+    transferred += bytes;
+    const now = clock.now();
+    const dt = now - sample.at;
+    if (dt > 0) {
+      const rate = ((transferred - sample.bytes) / dt) * 1000;
+      const weight = 1 - Math.pow(0.5, dt / SPEED_HALF_LIFE_MS);
+      speed = speed === 0 ? rate : weight * rate + (1 - weight) * speed;
+      sample = { at: now, bytes: transferred };
+    }
+  }
+
+  // Refusals: before any byte is read or sent (spec part 1 §5, part 2 §5, §8).
+  const refusal = refuse();
+  function refuse(): UploadError | null {
+    const rejected = options.rejected ?? [...new Set([...REJECTED_EXTENSIONS, ...NOT_ALLOWED_UPLOAD_EXTENSIONS])];
+    const check = checkPickedFile(file, {
+      rejected,
+      ...(options.accept !== undefined && { accept: options.accept }),
+      ...(options.maxSize !== undefined && { maxBytes: options.maxSize }),
+      notify: false,
+      lang: lang(),
+    });
+    if (check.ok || check.problem === 'cancelled') return null;
+    const kind: UploadErrorKind =
+      check.problem === 'missing'
+        ? 'Not find file'
+        : check.problem === 'too-large'
+          ? 'size exceeds limit'
+          : 'type not allowed';
+    return new UploadError({ kind, message: check.message, refusal: true });
+  }
+
+  function fail(error: UploadError): void {
+    run = null;
+    stopNetwork();
+    set({ state: 'failed', pausedBy: null, error, ...progressPatch() });
+    if (options.notify !== false) {
+      // Server refusals of uploads are warnings (`status：message`, part 1 §8); everything else an error.
+      showNotice({ type: error.status && error.refusal ? 'warning' : 'error', message: error.message });
+    }
+  }
+
+  /** Sends one request, retrying what may succeed later, after 0, 1, 3 and 5 s. */
+  async function attempt<T>(step: UploadErrorKind, signal: AbortSignal, send: () => Promise<T>): Promise<T> {
+    let tries = 0;
+    let epochAtFailure = progressEpoch;
+    for (;;) {
+      if (signal.aborted) throw new Stopped();
+      try {
+        return await send();
+      } catch (error) {
+        if (signal.aborted) throw new Stopped();
+        const failure = toUploadError(step, error, lang());
+        if (failure.refusal) throw failure;
+        if (progressEpoch !== epochAtFailure) tries = 0;
+        if (tries >= delays.length) throw failure;
+        epochAtFailure = progressEpoch;
+        try {
+          await clock.sleep(delays[tries++]!, signal);
+        } catch (error) {
+          if (signal.aborted) throw new Stopped();
+          throw error;
+        }
+      }
+    }
+  }
+
+  function request(signal: AbortSignal, extra: RequestOptions = {}) {
+    return { client, signal, silent: true, ...extra };
+  }
+
+  function payload(): UploadPayload {
+    return {
+      serverid: serverId,
+      md5: md5!,
+      name: file.name,
+      chunks,
+      eachSize: chunkSize,
+      fullSize: size,
+      uid,
+      chunked: !isSingleUpload(size, chunkSize),
+      size,
+    };
+  }
+
+  async function transferChunks(outer: AbortSignal): Promise<void> {
+    // Its own signal: when one loop fails, the others stop and their requests are cancelled.
+    const local = new AbortController();
+    const stopLocal = () => local.abort(new Stopped());
+    outer.addEventListener('abort', stopLocal, { once: true });
+    const signal = local.signal;
+    const wake = createWake(signal);
+    const toCheck: number[] = [];
+    const toUpload: number[] = [];
+    for (let i = 1; i <= chunks; i++) {
+      if (status[i] === 'unknown') toCheck.push(i);
+      else if (status[i] === 'missing') toUpload.push(i);
+    }
+    let checking = 0;
+    // Checks run ahead of uploads, but not so far that a slow link leaves hundreds of answers waiting.
+    const lookahead = concurrency * 2;
+    const common = { md5: md5!, chunks, uid };
+
+    const checker = async () => {
+      while (toCheck.length > 0 && !signal.aborted) {
+        if (toUpload.length >= lookahead) {
+          await wake.wait();
+          continue;
+        }
+        const index = toCheck.shift()!;
+        const chunk = chunkAt(size, index, chunkSize);
+        checking++;
+        try {
+          const present = await attempt('checkchunkerror', signal, () =>
+            blockUploadCheck(
+              {
+                ...common,
+                size: chunk.size,
+                name: file.name,
+                chunk: index,
+                fullSize: size,
+                eachSize: chunkSize,
+                serverid: serverId,
+              },
+              request(signal),
+            ),
+          );
+          if (present) {
+            status[index] = 'present';
+            accept(chunk.size, false);
+            set(progressPatch());
+          } else {
+            status[index] = 'missing';
+            toUpload.push(index);
+          }
+        } finally {
+          checking--;
+          wake.wakeAll();
+        }
+      }
+    };
+
+    const uploader = async () => {
+      while (!signal.aborted) {
+        const index = toUpload.shift();
+        if (index === undefined) {
+          if (toCheck.length === 0 && checking === 0) return;
+          await wake.wait();
+          continue;
+        }
+        wake.wakeAll();
+        const chunk = chunkAt(size, index, chunkSize);
+        const onUploadProgress = (event: { loaded: number }) => {
+          inFlight.set(index, Math.min(chunk.size, event.loaded));
+          set(progressPatch());
+        };
+        try {
+          await attempt('uploadunkerror', signal, () =>
+            uploadChunk(
+              {
+                ...common,
+                file: file.slice(chunk.start, chunk.end),
+                chunk: index,
+                eachSize: chunkSize,
+                fileName: file.name,
+                fullSize: size,
+                serverid: serverId,
+              },
+              request(signal, { onUploadProgress }),
+            ),
+          );
+        } finally {
+          inFlight.delete(index);
+        }
+        status[index] = 'present';
+        accept(chunk.size, true);
+        set(progressPatch());
+        wake.wakeAll();
+      }
+    };
+
+    const loops = [
+      ...Array.from({ length: Math.min(concurrency, toCheck.length) }, checker),
+      ...Array.from({ length: concurrency }, uploader),
+    ];
+    try {
+      await Promise.all(loops);
+    } catch (error) {
+      stopLocal();
+      await Promise.allSettled(loops);
+      throw error;
+    } finally {
+      outer.removeEventListener('abort', stopLocal);
+    }
+    if (outer.aborted) throw new Stopped();
+  }
+
+  async function flow(signal: AbortSignal): Promise<void> {
+    if (md5 === null) {
+      set({ state: 'hashing', hashedBytes: 0 });
+      try {
+        md5 = await hash(file, {
+          signal,
+          onProgress: (hashedBytes) => {
+            if (!signal.aborted) set({ hashedBytes });
+          },
+        });
+      } catch (error) {
+        if (signal.aborted) throw new Stopped();
+        throw new UploadError({
+          kind: 'readerror',
+          message: uploadErrorText('readerror', lang()),
+          refusal: false,
+          cause: error,
+        });
+      }
+      set({ md5, hashedBytes: size });
+      if (remember) saveResumeRecord(file, md5, resumeOptions);
+    }
+    // Hashing needs no network; everything after it does.
+    if (!network.online()) {
+      pauseRun('offline');
+      return;
+    }
+    sample = { at: clock.now(), bytes: transferred };
+
+    if (!existenceChecked) {
+      set({ state: 'checking' });
+      const exists = await attempt('checkerror', signal, () => secondUploadCheck(payload(), request(signal)));
+      existenceChecked = true;
+      if (exists) {
+        accepted = size;
+        for (let i = 1; i <= chunks; i++) status[i] = 'present';
+        finish(exists, true);
+        return;
+      }
+    }
+
+    set({ state: 'uploading', ...progressPatch() });
+    if (isSingleUpload(size, chunkSize)) {
+      const onUploadProgress = (event: { loaded: number }) => {
+        inFlight.set(1, Math.min(size, event.loaded));
+        set(progressPatch());
+      };
+      let data: unknown;
+      try {
+        data = await attempt('uploaderror', signal, () =>
+          uploadSingle({ file, md5: md5!, uid, serverId }, request(signal, { onUploadProgress })),
+        );
+      } finally {
+        inFlight.delete(1);
+      }
+      status[1] = 'present';
+      accept(size, true);
+      finish(data, false);
+      return;
+    }
+
+    await transferChunks(signal);
+    set({ state: 'merging', ...progressPatch() });
+    const merge = () =>
+      attempt('chunkmerge', signal, () =>
+        mergeFile({ md5: md5!, name: file.name, size, chunks, serverid: serverId, uid }, request(signal)),
+      );
+    let data: unknown;
+    try {
+      data = await merge();
+    } catch (error) {
+      // The server lacks chunks it had said it held (swept, restarted): check them all again, send what is
+      // missing, and merge once more. A second refusal is final.
+      if (!(error instanceof UploadError) || error.kind !== 'chunk count abnormal') throw error;
+      for (let i = 1; i <= chunks; i++) status[i] = 'unknown';
+      accepted = 0;
+      set({ state: 'uploading', ...progressPatch() });
+      await transferChunks(signal);
+      set({ state: 'merging', ...progressPatch() });
+      data = await merge();
+    }
+    finish(data, false);
+  }
+
+  function finish(data: unknown, instant: boolean): void {
+    run = null;
+    stopNetwork();
+    if (remember) removeResumeRecord(file, resumeOptions);
+    set({ state: 'done', pausedBy: null, instant, result: data, error: null, ...progressPatch() });
+  }
+
+  function begin(): void {
+    const controller = new AbortController();
+    run = controller;
+    listenNetwork();
+    flow(controller.signal).catch((error: unknown) => {
+      if (run !== controller) return;
+      if (error instanceof Stopped || controller.signal.aborted) return;
+      fail(error instanceof UploadError ? error : toUploadError('upload failed', error, lang()));
+    });
+  }
+
+  function pauseRun(by: 'user' | 'offline'): void {
+    const current = run;
+    run = null;
+    current?.abort(new Stopped());
+    inFlight.clear();
+    speed = 0;
+    set({ state: 'paused', pausedBy: by, ...progressPatch() });
+  }
+
+  let unsubscribeNetwork: (() => void) | null = null;
+  function listenNetwork(): void {
+    unsubscribeNetwork ??= network.subscribe((online) => {
+      if (!online && snapshot.state !== 'hashing' && ACTIVE.includes(snapshot.state)) pauseRun('offline');
+      else if (online && snapshot.state === 'paused' && snapshot.pausedBy === 'offline') begin();
+    });
+  }
+  function stopNetwork(): void {
+    unsubscribeNetwork?.();
+    unsubscribeNetwork = null;
+  }
+
+  const controller: UploadController = {
+    file: picked ?? null,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    settled() {
+      if (FINAL.includes(snapshot.state)) return Promise.resolve(snapshot);
+      return new Promise((resolve) => settleWaiters.push(resolve));
+    },
+    start() {
+      if (snapshot.state === 'idle') begin();
+    },
+    pause() {
+      if (ACTIVE.includes(snapshot.state)) pauseRun('user');
+      else if (snapshot.state === 'paused') set({ pausedBy: 'user' });
+    },
+    resume() {
+      if (snapshot.state === 'paused') begin();
+    },
+    abort() {
+      if (FINAL.includes(snapshot.state)) return;
+      const current = run;
+      run = null;
+      current?.abort(new Stopped());
+      inFlight.clear();
+      stopNetwork();
+      set({ state: 'aborted', pausedBy: null, ...progressPatch() });
+    },
+    retry() {
+      // A refused file stays refused; a failure after a server's answer may pass later (after a new login, say).
+      if (snapshot.state !== 'failed' || refusal) return;
+      set({ error: null });
+      begin();
+    },
+  };
+
+  if (refusal) {
+    snapshot = Object.freeze({ ...snapshot, state: 'failed', error: refusal });
+    if (options.notify !== false) {
+      showNotice({ type: refusal.kind === 'Not find file' ? 'warning' : 'error', message: refusal.message });
+    }
+  } else if (options.autoStart !== false) {
+    begin();
+  }
+  return controller;
+}

@@ -1,0 +1,124 @@
+import { css } from 'lit';
+import { buttonStyles, focusRing } from '../internal/control-styles.ts';
+import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+
+export const uploadStyles = [
+  buttonStyles,
+  visuallyHiddenStyles,
+  css`
+    :host {
+      display: block;
+      --_border: var(--edu-upload-border-color, #dcdfe6);
+      color: #303133;
+      font-size: 14px;
+    }
+
+    .zone {
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      gap: 8px;
+      padding: 20px 16px;
+      border: 1px dashed var(--_border);
+      border-radius: 6px;
+      background: #fafafa;
+      text-align: center;
+    }
+
+    .zone.dragging {
+      border-color: ${colorPrimary};
+      background: ${colorPrimary9};
+    }
+
+    .prompt {
+      margin: 0;
+      color: #606266;
+    }
+
+    .picks {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      justify-content: center;
+    }
+
+    button:focus-visible {
+      ${focusRing}
+    }
+
+    .queue {
+      margin: 12px 0 0;
+      padding: 0;
+      list-style: none;
+    }
+
+    .item {
+      display: grid;
+      gap: 4px;
+      padding: 8px 0;
+      border-bottom: 1px solid #ebeef5;
+    }
+
+    .line {
+      display: flex;
+      gap: 8px;
+      justify-content: space-between;
+      align-items: baseline;
+      min-width: 0;
+    }
+
+    .name {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+
+    .size,
+    .rate,
+    .status {
+      color: #606266;
+      font-size: 12px;
+      white-space: nowrap;
+    }
+
+    .status.error {
+      color: #c0392b;
+      white-space: normal;
+    }
+
+    .bar {
+      height: 6px;
+      border-radius: 3px;
+      background: #ebeef5;
+      overflow: hidden;
+    }
+
+    .fill {
+      height: 100%;
+      background: ${colorPrimaryDark};
+      transition: width 0.2s linear;
+    }
+
+    .item[data-state='done'] .fill {
+      background: #2e7d32;
+    }
+
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 6px;
+    }
+
+    .actions button {
+      min-height: 28px;
+      padding: 3px 10px;
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      .fill {
+        transition: none;
+      }
+    }
+  `,
+];

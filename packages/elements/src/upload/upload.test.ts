@@ -1,0 +1,290 @@
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { md5Bytes } from '@edu-portal/core/platform/md5.ts';
+import { loginAs, resetServer, serverCalls } from '@edu-portal/core/test-support/server.ts';
+import { clearResumeRecords, saveResumeRecord } from '@edu-portal/core/upload/resume.ts';
+import { localeReady } from '../internal/localize.ts';
+import { waitUntil } from '../internal/test-utils.ts';
+import { EduFormDialog, type EduFormSubmitDetail } from '../form-dialog/form-dialog.ts';
+import { defineElement } from '../internal/define-element.ts';
+import {
+  EduUpload,
+  type EduUploadErrorDetail,
+  type EduUploadProgressDetail,
+  type EduUploadSuccessDetail,
+} from './upload.ts';
+
+defineElement('edu-upload', EduUpload);
+defineElement('edu-form-dialog', EduFormDialog);
+
+/** Random bytes (so the server has never seen them: no second upload by accident). */
+function randomBytes(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let offset = 0; offset < size; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, offset + 65536));
+  return bytes;
+}
+
+function fileOf(bytes: Uint8Array<ArrayBuffer>, name: string): File {
+  return new File([bytes], name, { type: 'application/octet-stream', lastModified: 1_700_000_000_000 });
+}
+
+/** Picks files as the file dialog would: the input's files set, then `change`. */
+function pick(el: EduUpload, files: File[]): void {
+  const input = el.shadowRoot!.querySelector<HTMLInputElement>('input.files')!;
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function record(el: EduUpload) {
+  const successes: EduUploadSuccessDetail[] = [];
+  const errors: EduUploadErrorDetail[] = [];
+  const progress: EduUploadProgressDetail[] = [];
+  el.addEventListener('edu-upload-success', (e) => successes.push(e.detail));
+  el.addEventListener('edu-upload-error', (e) => errors.push(e.detail));
+  el.addEventListener('edu-upload-progress', (e) => progress.push(e.detail));
+  return { successes, errors, progress };
+}
+
+const items = (el: EduUpload) => Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('li.item'));
+const button = (el: EduUpload, label: string) =>
+  Array.from(el.shadowRoot!.querySelectorAll<HTMLButtonElement>('li.item button')).find(
+    (b) => b.getAttribute('aria-label') === label,
+  ) ?? null;
+const live = (el: EduUpload) => el.shadowRoot!.querySelector('[role=status]')!.textContent!.trim();
+
+async function uploadHooks(config: Record<string, unknown>): Promise<void> {
+  await fetch('/api/__test/upload/config', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(config),
+  });
+}
+
+async function chunkStats(): Promise<{ received: number; chunks: Record<string, number[]> }> {
+  const response = await fetch(`/api/__test/upload/stats?_t=${Date.now()}`, { credentials: 'include' });
+  return ((await response.json()) as { data: { received: number; chunks: Record<string, number[]> } }).data;
+}
+
+async function fetchBack(url: string): Promise<Uint8Array> {
+  const response = await fetch(url, { credentials: 'include' });
+  expect(response.status).to.equal(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+describe('<edu-upload>', () => {
+  before(async () => {
+    await resetServer();
+    await loginAs('teacher1');
+  });
+
+  beforeEach(async () => {
+    setLanguage('zh-CN');
+    await localeReady();
+    await uploadHooks({ chunkFailRate: 0, chunkDropRate: 0, chunkDelayMs: 0, maxFileBytes: null });
+    clearResumeRecords();
+  });
+
+  afterEach(() => fixtureCleanup());
+
+  it('uploads a small file in one request: md5 as computed independently, bytes fetched back, value and live region', async () => {
+    const el = await fixture<EduUpload>(html`<edu-upload name="files"></edu-upload>`);
+    const events = record(el);
+    const bytes = randomBytes(10_000);
+    pick(el, [fileOf(bytes, 'notes.pdf')]);
+    await waitUntil(() => events.successes.length === 1, 'success', 15000);
+    const { md5, data, instant, file } = events.successes[0]!;
+    expect(md5).to.equal(md5Bytes(bytes));
+    expect(file.name).to.equal('notes.pdf');
+    expect(instant).to.equal(false);
+    const stored = data as { id: string; url: string; md5: string };
+    expect(stored.md5).to.equal(md5);
+    expect(md5Bytes(await fetchBack(stored.url))).to.equal(md5);
+    await el.updateComplete;
+    expect(el.value).to.equal(stored.id);
+    expect(el.files.map((f) => f.id)).to.deep.equal([stored.id]);
+    const bar = el.shadowRoot!.querySelector('[role=progressbar]')!;
+    expect(bar.getAttribute('aria-valuenow')).to.equal('100');
+    expect(bar.getAttribute('aria-label')).to.equal('notes.pdf');
+    expect(items(el)[0]!.textContent).to.contain('已完成');
+    // Hashing came first, then the upload.
+    const states = events.progress.map((p) => p.state);
+    expect(states.indexOf('hashing')).to.be.greaterThan(-1);
+    expect(states.indexOf('hashing')).to.be.lessThan(states.indexOf('done'));
+    await waitUntil(() => live(el) === 'notes.pdf 上传完成', 'announcement');
+  });
+
+  it('uploads a multi-chunk file (64 KB chunks): every chunk sent once, md5 and bytes identical; a second upload is instant', async () => {
+    const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" multiple></edu-upload>`);
+    const events = record(el);
+    const bytes = randomBytes(200 * 1024 + 5);
+    const expected = md5Bytes(bytes);
+    pick(el, [fileOf(bytes, 'lesson.mp4')]);
+    await waitUntil(() => events.successes.length === 1, 'success', 20000);
+    expect(events.successes[0]!.md5).to.equal(expected);
+    const stats = await chunkStats();
+    expect([...(stats.chunks[expected] ?? [])].sort()).to.deep.equal([1, 2, 3, 4]);
+    const stored = events.successes[0]!.data as { url: string };
+    expect(md5Bytes(await fetchBack(stored.url))).to.equal(expected);
+    // Progress counted hashing bytes, then uploaded bytes, up to the whole file.
+    expect(events.progress.some((p) => p.state === 'uploading' && p.loaded > 0 && p.loaded < p.total)).to.equal(true);
+
+    pick(el, [fileOf(bytes, 'lesson-again.mp4')]);
+    await waitUntil(() => events.successes.length === 2, 'second success', 15000);
+    expect(events.successes[1]!.instant).to.equal(true);
+    expect(events.successes[1]!.md5).to.equal(expected);
+    await el.updateComplete;
+    expect(items(el)[1]!.textContent).to.contain('秒传');
+    expect((await chunkStats()).chunks[expected]!.length).to.equal(4);
+  });
+
+  it('refuses a .exe and an over-size file before sending anything, with the core messages', async () => {
+    const el = await fixture<EduUpload>(html`<edu-upload max-size="1000" multiple></edu-upload>`);
+    const events = record(el);
+    const before = await serverCalls();
+    pick(el, [fileOf(randomBytes(10), 'setup.exe'), fileOf(randomBytes(2000), 'big.pdf')]);
+    await el.updateComplete;
+    expect(events.errors.map((e) => e.kind)).to.deep.equal(['type not allowed', 'size exceeds limit']);
+    expect(events.errors[1]!.message).to.equal('文件大小超出限制');
+    const rows = items(el);
+    expect(rows[0]!.textContent).to.contain(events.errors[0]!.message);
+    expect(rows[1]!.textContent).to.contain('文件大小超出限制');
+    // Refusals have no bar and no retry, only remove.
+    expect(el.shadowRoot!.querySelectorAll('[role=progressbar]').length).to.equal(0);
+    expect(button(el, '重试 setup.exe')).to.equal(null);
+    expect(button(el, '移除 setup.exe')).to.not.equal(null);
+    const after = await serverCalls();
+    const storageCalls = Object.keys(after).filter((k) => k.includes('storage') && after[k] !== before[k]);
+    expect(storageCalls).to.deep.equal([]);
+    expect(events.successes.length).to.equal(0);
+  });
+
+  it('pauses and resumes a chunked upload, which completes identical; cancel and remove empty the queue', async () => {
+    await uploadHooks({ chunkDelayMs: 150 });
+    const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" concurrency="1"></edu-upload>`);
+    const events = record(el);
+    const bytes = randomBytes(640 * 1024);
+    pick(el, [fileOf(bytes, 'video.mov')]);
+    await waitUntil(() => events.progress.some((p) => p.state === 'uploading'), 'uploading', 15000);
+    await el.updateComplete;
+    button(el, '暂停 video.mov')!.click();
+    await waitUntil(() => el.shadowRoot!.querySelector('li.item')?.getAttribute('data-state') === 'paused', 'paused');
+    expect(items(el)[0]!.textContent).to.contain('已暂停');
+    // A chunk request cancelled by the pause may still reach the server a moment later: count after that.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pausedAt = (await chunkStats()).received;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await chunkStats()).received).to.equal(pausedAt);
+    button(el, '继续 video.mov')!.click();
+    await waitUntil(() => events.successes.length === 1, 'success after resume', 20000);
+    expect(events.successes[0]!.md5).to.equal(md5Bytes(bytes));
+    expect(md5Bytes(await fetchBack((events.successes[0]!.data as { url: string }).url))).to.equal(md5Bytes(bytes));
+
+    // Cancel a second one in flight, then remove both rows.
+    pick(el, [fileOf(randomBytes(640 * 1024), 'other.mov')]);
+    await waitUntil(() => !!button(el, '取消 other.mov'), 'cancel button', 15000);
+    button(el, '取消 other.mov')!.click();
+    await waitUntil(() => items(el)[1]?.getAttribute('data-state') === 'aborted', 'aborted');
+    expect(items(el)[1]!.textContent).to.contain('已取消');
+    button(el, '移除 other.mov')!.click();
+    await el.updateComplete;
+    expect(items(el).length).to.equal(1);
+    expect(el.value).to.not.equal('');
+    button(el, '移除 video.mov')!.click();
+    await el.updateComplete;
+    expect(items(el).length).to.equal(0);
+    expect(el.value).to.equal('');
+  });
+
+  it('offers to resume a file with a resume record, and sends only what the server lacks', async () => {
+    const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536"></edu-upload>`);
+    const events = record(el);
+    const bytes = randomBytes(300 * 1024);
+    const file = fileOf(bytes, 'recording.webm');
+    saveResumeRecord(file, md5Bytes(bytes));
+    pick(el, [file]);
+    await el.updateComplete;
+    expect(items(el)[0]!.getAttribute('data-state')).to.equal('idle');
+    expect(items(el)[0]!.textContent).to.contain('上次未传完，可继续上传');
+    expect(events.progress.every((p) => p.state === 'idle')).to.equal(true);
+    button(el, '继续上传 recording.webm')!.click();
+    await waitUntil(() => events.successes.length === 1, 'success', 15000);
+    expect(events.successes[0]!.md5).to.equal(md5Bytes(bytes));
+  });
+
+  it('is operable with the keyboard: Enter on the file button opens the file dialog; Tab reaches the row buttons', async () => {
+    await uploadHooks({ chunkDelayMs: 300 });
+    const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" concurrency="1"></edu-upload>`);
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('input.files')!;
+    let opened = 0;
+    input.addEventListener('click', (e) => {
+      opened++;
+      e.preventDefault();
+    });
+    const pickButton = el.shadowRoot!.querySelector<HTMLButtonElement>('[part=pick]')!;
+    expect(pickButton.localName).to.equal('button');
+    pickButton.focus();
+    await sendKeys({ press: 'Enter' });
+    expect(opened).to.equal(1);
+    await sendKeys({ press: 'Space' });
+    expect(opened).to.equal(2);
+
+    pick(el, [fileOf(randomBytes(640 * 1024), 'slides.pptx')]);
+    await waitUntil(() => !!button(el, '暂停 slides.pptx'), 'pause button', 15000);
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('暂停 slides.pptx');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => items(el)[0]?.getAttribute('data-state') === 'paused', 'paused');
+    await el.updateComplete;
+    button(el, '取消 slides.pptx')!.click();
+  });
+
+  for (const lang of ['zh-CN', 'en', 'zh-HK'] as Lang[]) {
+    it(`is accessible with a queue showing (${lang})`, async () => {
+      setLanguage(lang);
+      await localeReady();
+      const el = await fixture<EduUpload>(html`<edu-upload multiple directory></edu-upload>`);
+      const events = record(el);
+      pick(el, [fileOf(randomBytes(3000), `report-${lang}.pdf`), fileOf(randomBytes(10), 'tool.exe')]);
+      await waitUntil(() => events.successes.length === 1, 'success', 15000);
+      await el.updateComplete;
+      expect(items(el).length).to.equal(2);
+      if (lang === 'en') {
+        expect(items(el)[0]!.textContent).to.contain('Done');
+        expect(button(el, 'Remove tool.exe')).to.not.equal(null);
+        expect(el.shadowRoot!.querySelector('[part=pick]')!.textContent!.trim()).to.equal('Choose files');
+        await waitUntil(() => live(el).startsWith('tool.exe failed:') || live(el).endsWith('uploaded'), 'english live');
+      }
+      if (lang === 'zh-HK') expect(button(el, '移除 tool.exe')).to.not.equal(null);
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it('works inside <edu-form-dialog>: the submitted values hold the stored file id', async () => {
+    const dialog = await fixture<EduFormDialog>(html`
+      <edu-form-dialog title="作业">
+        <label>标题 <input name="title" value="第一周" /></label>
+        <edu-upload name="attachments" aria-label="附件"></edu-upload>
+      </edu-form-dialog>
+    `);
+    const submits: EduFormSubmitDetail[] = [];
+    dialog.addEventListener('edu-submit', (e) => {
+      submits.push(e.detail);
+      e.detail.done(true);
+    });
+    await dialog.show();
+    const el = dialog.querySelector('edu-upload')!;
+    const events = record(el);
+    pick(el, [fileOf(randomBytes(4000), 'homework.docx')]);
+    await waitUntil(() => events.successes.length === 1, 'success', 15000);
+    await el.updateComplete;
+    const id = (events.successes[0]!.data as { id: string }).id;
+    await dialog.submit();
+    await waitUntil(() => submits.length === 1, 'edu-submit');
+    expect(submits[0]!.values['attachments']).to.equal(id);
+    expect(submits[0]!.values['title']).to.equal('第一周');
+  });
+});
