@@ -352,6 +352,26 @@ CREATE TABLE external_apps (
 );
 `;
 
+/**
+ * Migration 3: session families (issue 14). Every session derived from one login (refreshes keep the row; a relogin
+ * makes a new row) shares the family of that login, so logout and reuse detection end all of them together.
+ */
+const sessionFamiliesSchema = `
+ALTER TABLE sessions ADD COLUMN family_id INTEGER;
+UPDATE sessions SET family_id = id;
+CREATE INDEX sessions_family ON sessions(family_id);
+
+-- Refresh tokens already rotated away (digests). Presenting one again, after the short overlap for the token just
+-- rotated, is reuse of a copy: the whole family ends.
+CREATE TABLE retired_refresh_tokens (
+  hash       TEXT PRIMARY KEY,
+  family_id  INTEGER NOT NULL,
+  retired_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX retired_refresh_family ON retired_refresh_tokens(family_id);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -359,6 +379,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'login calls: social identities, grants, SSO clients, external apps',
     up: (db) => db.exec(loginCallsSchema),
   },
+  { id: 3, name: 'session families and retired refresh tokens', up: (db) => db.exec(sessionFamiliesSchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */
