@@ -64,6 +64,26 @@ describe('rotation overlap', () => {
     assert.equal(tabB.cookie('edu_at'), tabA.cookie('edu_at'));
   });
 
+  it('the access token a rotation replaced stays valid for the overlap, never longer, never revived once expired', async () => {
+    const tab = await login(server, 'teacher1');
+    const before = tab.cookie('edu_at')!;
+    // Two tabs one after the other: each rotation leaves the access token it replaced usable for a while.
+    assert.equal((await tab.call('GET', '/api/uaa/oauth/refresh')).body.status, 200);
+    const middle = tab.cookie('edu_at')!;
+    assert.equal((await tab.call('GET', '/api/uaa/oauth/refresh')).body.status, 200);
+    assert.equal(await bearerStatus(middle), 200);
+    await configure({ clockOffsetMs: REFRESH_REUSE_WINDOW_MS + 1000 });
+    assert.equal(await bearerStatus(middle), 401);
+    assert.equal(await bearerStatus(before), 401);
+    assert.equal(await meStatus(tab), 200);
+
+    // An access token that had already expired stays expired after the refresh.
+    await new Client(server.url).call('POST', '/api/__test/expire');
+    const expired = tab.cookie('edu_at')!;
+    assert.equal((await tab.call('GET', '/api/uaa/oauth/refresh')).body.status, 200);
+    assert.equal(await bearerStatus(expired), 401);
+  });
+
   it('an older token (two rotations back) is reuse: the whole family ends, relogged-in sessions too', async () => {
     const tab = await login(server, 'teacher1');
     const stolen = copyOf(tab);

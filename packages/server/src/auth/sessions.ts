@@ -5,8 +5,9 @@
  * Families (docs/decisions.md "Requests and session"): every session derived from one login (refreshes keep the row,
  * a relogin with its access token makes a new row of the same family) ends together at logout. Rotation overlap:
  * for `REFRESH_REUSE_WINDOW_MS` after a rotation, the refresh token just rotated away answers the very same
- * successor pair again (kept in memory only, never stored), so two tabs or two requests that refresh together both
- * keep the session. Any other retired refresh token presented again (two rotations back, or after the window) is
+ * successor pair again (kept in memory only, never stored), and the access token it replaced stays valid as long
+ * (no longer than it would have anyway), so two tabs or two requests that refresh together, or one after the other,
+ * all keep the session. Any other retired refresh token presented again (two rotations back, or after the window) is
  * reuse of a copy: the whole family ends.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -76,9 +77,14 @@ export class SessionStore {
   /** The session a still-valid access token belongs to. */
   findByAccessToken(accessToken: string | undefined): ActiveSession | null {
     if (!accessToken) return null;
+    const hash = digest(accessToken);
+    const now = this.ctx.now();
     const row = this.ctx.db
-      .prepare('SELECT id, user_id FROM sessions WHERE access_hash = ? AND access_expires_at > ?')
-      .get(digest(accessToken), this.ctx.now()) as { id: number; user_id: number } | undefined;
+      .prepare(
+        `SELECT id, user_id FROM sessions WHERE (access_hash = ? AND access_expires_at > ?)
+         OR (prev_access_hash = ? AND prev_access_until > ?)`,
+      )
+      .get(hash, now, hash, now) as { id: number; user_id: number } | undefined;
     return row ? { sessionId: row.id, userId: row.user_id, accessToken } : null;
   }
 
@@ -101,10 +107,12 @@ export class SessionStore {
       const tokens = this.newPair(now);
       this.ctx.db
         .prepare(
-          `UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?,
-           refreshed_at = ? WHERE id = ?`,
+          `UPDATE sessions SET prev_access_hash = access_hash, prev_access_until = MIN(access_expires_at, ?),
+           access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?, refreshed_at = ?
+           WHERE id = ?`,
         )
         .run(
+          now + REFRESH_REUSE_WINDOW_MS,
           digest(tokens.accessToken),
           tokens.accessExpiresAt,
           digest(tokens.refreshToken),
@@ -178,8 +186,11 @@ export class SessionStore {
       add(this.ctx.db.prepare('SELECT family_id FROM retired_refresh_tokens WHERE hash = ?').get(hash) as never);
     }
     if (accessToken) {
+      const hash = digest(accessToken);
       add(
-        this.ctx.db.prepare('SELECT family_id FROM sessions WHERE access_hash = ?').get(digest(accessToken)) as never,
+        this.ctx.db
+          .prepare('SELECT family_id FROM sessions WHERE access_hash = ? OR prev_access_hash = ?')
+          .get(hash, hash) as never,
       );
     }
     for (const family of families) this.revokeFamily(family);

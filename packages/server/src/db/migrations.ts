@@ -360,6 +360,11 @@ const sessionFamiliesSchema = `
 ALTER TABLE sessions ADD COLUMN family_id INTEGER;
 UPDATE sessions SET family_id = id;
 CREATE INDEX sessions_family ON sessions(family_id);
+-- The access token a rotation replaced stays valid for the overlap (at most until it would have expired anyway),
+-- so requests another tab sent with it just before still pass.
+ALTER TABLE sessions ADD COLUMN prev_access_hash TEXT;
+ALTER TABLE sessions ADD COLUMN prev_access_until INTEGER;
+CREATE INDEX sessions_prev_access ON sessions(prev_access_hash);
 
 -- Refresh tokens already rotated away (digests). Presenting one again, after the short overlap for the token just
 -- rotated, is reuse of a copy: the whole family ends.
