@@ -58,31 +58,25 @@ export function createSessionRecovery(steps: RecoverySteps): SessionRecovery {
     return ok;
   }
 
+  /** Joins the recovery under way, or takes the outcome of one that finished since `sentEpoch`, or starts `run`. */
+  function join(sentEpoch: number, run: () => Promise<boolean>): Promise<boolean> {
+    if (recovering) return recovering;
+    if (sentEpoch !== epoch) return Promise.resolve(lastOutcome);
+    const running = run().then((ok) => {
+      recovering = null;
+      return settle(ok);
+    });
+    recovering = running;
+    return running;
+  }
+
   return {
     get epoch() {
       return epoch;
     },
-    recover(sentEpoch) {
-      if (recovering) return recovering;
-      // A recovery finished after this request left: its outcome already answers for this request too.
-      if (sentEpoch !== epoch) return Promise.resolve(lastOutcome);
-      const running = (async () => (await safely(() => steps.refresh())) || runRelogin())().then((ok) => {
-        recovering = null;
-        return settle(ok);
-      });
-      recovering = running;
-      return running;
-    },
-    refresh(sentEpoch) {
-      if (recovering) return recovering;
-      if (sentEpoch !== epoch) return Promise.resolve(lastOutcome);
-      const running = safely(() => steps.refresh()).then((ok) => {
-        recovering = null;
-        return settle(ok);
-      });
-      recovering = running;
-      return running;
-    },
+    // A recovery finished after this request left: its outcome already answers for this request too.
+    recover: (sentEpoch) => join(sentEpoch, async () => (await safely(() => steps.refresh())) || runRelogin()),
+    refresh: (sentEpoch) => join(sentEpoch, () => safely(() => steps.refresh())),
     relogin(sentEpoch) {
       if (recovering) return recovering;
       if (reloggingIn) return reloggingIn;
