@@ -4,6 +4,12 @@
 export const DEFAULT_ACCESS_TTL_MS = 30 * 60 * 1000;
 export const DEFAULT_REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * Rotation overlap: for this long after a refresh, the refresh token just rotated away answers the same successor
+ * pair again (tabs and requests that refresh together), instead of counting as reuse (docs/decisions.md).
+ */
+export const REFRESH_REUSE_WINDOW_MS = 20_000;
+
 export const ACCESS_COOKIE = 'edu_at';
 export const REFRESH_COOKIE = 'edu_rt';
 /** The refresh cookie only travels to the session calls, never to ordinary API calls. */

@@ -134,11 +134,11 @@ describe('paged demo students', () => {
     const lastIds = Array.from({ length: 20 }, (_, i) => 1981 + i);
     const removed = await teacher.call('POST', '/api/demo/students/delete', { json: { ids: [...lastIds, 1981] } });
     assert.equal(removed.body.data, 20);
-    const page67 = await anonymous().call('GET', '/api/demo/students?start=67&size=30');
+    const page67 = await teacher.call('GET', '/api/demo/students?start=67&size=30');
     assert.deepEqual(page67.body.data, { list: [], total: STUDENT_COUNT - 20 });
     const formDelete = await teacher.call('POST', '/api/demo/students/delete', { form: { ids: '5' } });
     assert.equal(formDelete.body.data, 1);
-    const first = await anonymous().call('GET', '/api/demo/students?start=1&size=5');
+    const first = await teacher.call('GET', '/api/demo/students?start=1&size=5');
     assert.deepEqual(
       first.body.data.list.map((s: { id: number }) => s.id),
       [1, 2, 3, 4, 6],
@@ -146,8 +146,44 @@ describe('paged demo students', () => {
 
     const restored = await teacher.call('POST', '/api/demo/students/restore');
     assert.equal(restored.body.data, STUDENT_COUNT);
-    const again = await anonymous().call('GET', '/api/demo/students?start=67&size=30');
+    const again = await teacher.call('GET', '/api/demo/students?start=67&size=30');
     assert.equal(again.body.data.list.length, 20);
+  });
+
+  it("gives every user a copy of their own: A's delete and restore never change B's pages", async () => {
+    const a = await login(server, 'teacher1');
+    const b = await login(server, 'parent1');
+    const pages = async (client: Client) =>
+      (await client.call('GET', '/api/demo/students?start=1&size=5')).body.data as {
+        list: { id: number }[];
+        total: number;
+      };
+    const ids = (data: { list: { id: number }[] }) => data.list.map((s) => s.id);
+
+    assert.equal((await a.call('POST', '/api/demo/students/delete', { json: { ids: [1, 2] } })).body.data, 2);
+    assert.deepEqual(ids(await pages(a)), [3, 4, 5, 6, 7]);
+    assert.equal((await pages(a)).total, STUDENT_COUNT - 2);
+    // B, a reader without a session, and B's JSON and /all calls all see the roster as generated.
+    assert.deepEqual(await pages(b), await pages(anonymous()));
+    assert.deepEqual(ids(await pages(b)), [1, 2, 3, 4, 5]);
+    assert.equal((await pages(b)).total, STUDENT_COUNT);
+    const bJson = await b.call('POST', '/api/demo/students', { json: { start: 1, size: 5 } });
+    assert.deepEqual(ids(bJson.body.data), [1, 2, 3, 4, 5]);
+    assert.equal((await b.call('GET', '/api/demo/students/all')).body.data.length, STUDENT_COUNT);
+
+    // B deletes other rows, then restores: A's copy keeps its own deletions.
+    assert.equal((await b.call('POST', '/api/demo/students/delete', { json: { ids: [3] } })).body.data, 1);
+    assert.deepEqual(ids(await pages(b)), [1, 2, 4, 5, 6]);
+    assert.deepEqual(ids(await pages(a)), [3, 4, 5, 6, 7]);
+    await b.call('POST', '/api/demo/students/restore');
+    assert.deepEqual(ids(await pages(a)), [3, 4, 5, 6, 7]);
+    assert.deepEqual(ids(await pages(b)), [1, 2, 3, 4, 5]);
+
+    // A's copy belongs to A, not to one session: a second login of A sees it too.
+    const a2 = await login(server, 'teacher1');
+    assert.deepEqual(ids(await pages(a2)), [3, 4, 5, 6, 7]);
+    await a.call('POST', '/api/demo/students/restore');
+    assert.deepEqual(ids(await pages(a2)), [1, 2, 3, 4, 5]);
   });
 
   it('documents its routes in the OpenAPI document', async () => {

@@ -1,10 +1,18 @@
 /** Session calls and signed responses against the running reference server. */
 import { expect } from '@open-wc/testing';
 import { createClient, type Client } from '../http/client.ts';
+import { envelopeMessage } from '../http/envelope.ts';
 import { RequestError } from '../http/errors.ts';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
-import { captureNotices, configureServer, loginAs, resetServer, serverCalls } from '../test-support/server.ts';
+import {
+  captureNotices,
+  configureServer,
+  expireAccessTokens,
+  loginAs,
+  resetServer,
+  serverCalls,
+} from '../test-support/server.ts';
 import {
   checkLogin,
   getLoginConfig,
@@ -123,6 +131,50 @@ describe('session calls', () => {
       expect(stale.getSnapshot().user).to.equal(null);
       expect(localStorage.getItem('IS_LOGOUTED')).to.equal(null);
       stale.dispose();
+    });
+
+    it('checkLogin after the access token expired refreshes once and stays logged in, without notices', async () => {
+      await loginAs('parent1');
+      await expireAccessTokens();
+      const { notices, restore } = captureNotices();
+      try {
+        expect(await checkLogin({ client, session })).to.equal('logged-in');
+        expect(session.getSnapshot().user?.loginName).to.equal('parent1');
+        const calls = await serverCalls();
+        expect(calls['GET /api/uaa/oauth/refresh']).to.equal(1);
+        expect(calls['GET /api/uaa/oauth/me']).to.equal(2);
+        expect(relogins).to.equal(0);
+        expect(notices).to.have.length(0);
+      } finally {
+        restore();
+      }
+    });
+
+    it('checkLogin when the refresh fails too: logged out, no relogin handling, no notices', async () => {
+      await loginAs('parent1');
+      await expireAccessTokens();
+      await configureServer({ failPaths: [{ path: '/api/uaa/oauth/refresh', bodyStatus: 401 }] });
+      const { notices, restore } = captureNotices();
+      try {
+        expect(await checkLogin({ client, session })).to.equal('logged-out');
+        expect(session.getSnapshot().user).to.equal(null);
+        expect((await serverCalls())['GET /api/uaa/oauth/refresh']).to.equal(1);
+        expect(relogins).to.equal(0);
+        expect(notices).to.have.length(0);
+      } finally {
+        restore();
+      }
+    });
+
+    it('a locked account answers status 429 with the server message in the language in force', async () => {
+      for (let i = 0; i < 5; i++) {
+        expect((await loginWithPassword('staff4', `guess-${i}`, { client, session })).code).to.equal('invalid_grant');
+      }
+      const locked = await loginWithPassword('staff4', 'Edu@2026', { client, session });
+      expect(locked.status).to.equal(429);
+      expect(envelopeMessage(locked, 'en')).to.equal('Too many failed sign-ins, please try again in 1 minute');
+      expect(envelopeMessage(locked, 'zh-CN')).to.equal('登录失败次数过多，请 1 分钟后再试');
+      expect(session.getSnapshot().user).to.equal(null);
     });
 
     it('loginWithPassword stores the user on success and returns refusals as envelopes', async () => {

@@ -41,14 +41,18 @@ export function getMe(client: Client = defaultClient): Promise<Envelope<WireUser
 /**
  * The startup login check (spec part 1 §4 "Login flow"): logged in when `me` answers status 200 with data (the
  * session store then holds that user); otherwise logged out, and the stored user is forgotten. A check that fails
- * outright also counts as logged out, but keeps what is stored.
+ * outright also counts as logged out, but keeps what is stored. A body status 401 first tries one token refresh
+ * (the access token expired, the refresh token may not have), shared with any recovery under way and across tabs,
+ * still without the interceptor's notices or relogin handling, and then asks `me` once more.
  */
 export async function checkLogin({
   client = defaultClient,
   session = defaultSession,
 }: SessionDeps = {}): Promise<LoginStatus> {
   try {
-    const envelope = await getMe(client);
+    const sentEpoch = client.recovery.epoch;
+    let envelope = await getMe(client);
+    if (envelope.status === 401 && (await client.recovery.refresh(sentEpoch))) envelope = await getMe(client);
     if (envelope.status === 200 && envelope.data && session.login(envelope.data)) return 'logged-in';
     session.forget();
     return 'logged-out';

@@ -465,6 +465,42 @@ describe('request client', () => {
       expect((await serverCalls())[REFRESH]).to.equal(undefined);
       expect(relogins).to.equal(0);
     });
+
+    it('two "tabs" (clients sharing the cookies, the Web Lock and the channel) keep the session 10 of 10 rounds', async function () {
+      // Ten rounds of 40 calls through the test server's proxy: about a second a round on a loaded machine.
+      this.timeout(60_000);
+      // Each client has its own recovery, as two tabs do; the cookies, the lock and the channel are shared.
+      const secondSession = createSessionStore();
+      const tabA = makeClient({ shareAcrossTabs: true });
+      const tabB = makeClient({ shareAcrossTabs: true, session: secondSession });
+      try {
+        const user = await loginAs('teacher1');
+        session.login(user);
+        secondSession.login(user);
+        let total = 0;
+        for (let round = 0; round < 10; round++) {
+          const before = (await serverCalls())[REFRESH] ?? 0;
+          await expireAccessTokens();
+          const settled = await Promise.allSettled(
+            [tabA, tabB].flatMap((tab) => Array.from({ length: 20 }, (_, i) => tab.get<EchoData>(ECHO, { i }))),
+          );
+          const failed = settled.filter((s) => s.status === 'rejected' || s.value.status !== 200);
+          expect(failed, `round ${round}`).to.have.length(0);
+          // One refresh between them, at most one more if the second tab started its own after the first ended.
+          const refreshes = ((await serverCalls())[REFRESH] ?? 0) - before;
+          expect(refreshes, `round ${round}`).to.be.within(1, 2);
+          total += refreshes;
+        }
+        // Tabs each refreshing on their own would make 20.
+        expect(total).to.be.below(13);
+        expect(relogins).to.equal(0);
+        expect(notices).to.have.length(0);
+        // The tab that did not refresh adopted the announced answer.
+        expect(secondSession.getSnapshot().user?.accessToken).to.equal(session.getSnapshot().user?.accessToken);
+      } finally {
+        secondSession.dispose();
+      }
+    });
   });
 
   describe('plain JSON files', () => {

@@ -13,7 +13,14 @@ import { notify, type NoticeType } from '../platform/notify.ts';
 import { session as defaultSession, type SessionStore } from '../session/store.ts';
 import { MALFORMED, decodeEnvelope, envelopeMessage, parseJson, type Envelope } from './envelope.ts';
 import { RequestError, type RequestErrorInit } from './errors.ts';
-import { createSessionRecovery, type SessionRecovery } from './session-recovery.ts';
+import {
+  SESSION_CHANNEL,
+  createSessionRecovery,
+  shareRefreshAcrossTabs,
+  type RefreshResult,
+  type SessionRecovery,
+  type TabSharing,
+} from './session-recovery.ts';
 import { isPlainObject, toFormData, toSearchParams, type Payload } from './payload.ts';
 import { newSignature, verifySignature } from './signature.ts';
 
@@ -23,6 +30,7 @@ export type Method = (typeof METHODS)[number];
 
 export const REFRESH_PATH = '/api/uaa/oauth/refresh';
 export const LOGIN_USER_CLIENT_PATH = '/api/uaa/oauth/login_user_client';
+const ME_PATH = '/api/uaa/oauth/me';
 
 /**
  * Relogin handling when the session cannot be refreshed: `'redirect'` goes to `{loginPath}?redirect_uri={current
@@ -53,6 +61,11 @@ export interface ClientOptions {
   /** Where the browser is (for `redirect_uri`), and how to go elsewhere: replaceable in tests. */
   currentUrl: () => string;
   navigate: (url: string) => void;
+  /**
+   * Refresh once across the tabs of the origin (Web Locks and a BroadcastChannel, issue 14): on for the page's
+   * client, off by default for other clients (read once, when the client is made).
+   */
+  shareAcrossTabs: boolean;
 }
 
 export interface RequestOptions {
@@ -112,7 +125,15 @@ export function defaultClientOptions(): ClientOptions {
     language: getLanguage,
     currentUrl: () => globalThis.location?.href ?? '',
     navigate: (url) => globalThis.location?.assign(url),
+    shareAcrossTabs: false,
   };
+}
+
+/** The browser's Web Locks and BroadcastChannel for `shareRefreshAcrossTabs`, or null where neither exists. */
+function browserTabSharing(probe: () => Promise<boolean>, adopt: (data: unknown) => void): TabSharing | null {
+  const locks = globalThis.navigator?.locks ?? null;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
+  return locks || channel ? { locks, channel, probe, adopt } : null;
 }
 
 interface Attempt {
@@ -129,7 +150,12 @@ type Sent = { response: AxiosResponse<string>; signature: string | null; epoch: 
 export function createClient(initial: Partial<ClientOptions> = {}): Client {
   const options: ClientOptions = { ...defaultClientOptions(), ...initial };
   const http = axios.create();
-  const recovery = createSessionRecovery({ refresh, relogin });
+  const tabSharing = options.shareAcrossTabs ? browserTabSharing(probeSession, adoptRefresh) : null;
+  const sharedRefresh = tabSharing ? shareRefreshAcrossTabs(refreshHere, tabSharing) : null;
+  const recovery = createSessionRecovery({
+    refresh: sharedRefresh ?? (async () => (await refreshHere()).ok),
+    relogin,
+  });
 
   function text(key: Parameters<typeof coreText>[0], vars: Record<string, string | number> = {}): string {
     return coreText(key, vars, options.language());
@@ -141,11 +167,33 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     throw new RequestError(init);
   }
 
-  async function refresh(): Promise<boolean> {
+  /** The refresh call of this tab; the session store takes the answer. */
+  async function refreshHere(): Promise<RefreshResult> {
     try {
       const envelope = await request('get', REFRESH_PATH, undefined, { noIntercept: true, silent: true });
-      if (envelope.status !== 200) return false;
+      if (envelope.status !== 200) return { ok: false };
       options.session.applyRefresh(envelope.data);
+      return { ok: true, data: envelope.data };
+    } catch {
+      return { ok: false };
+    }
+  }
+
+  /** A refresh another tab announced: this tab's store takes its answer. */
+  function adoptRefresh(data: unknown): void {
+    if (options.session.getSnapshot().user) options.session.applyRefresh(data);
+  }
+
+  /** Whether the shared cookies hold a valid session now; the new access token reaches the store. */
+  async function probeSession(): Promise<boolean> {
+    try {
+      const envelope = await request<Record<string, unknown> | null>('get', ME_PATH, undefined, {
+        noIntercept: true,
+        silent: true,
+      });
+      if (envelope.status !== 200 || !envelope.data) return false;
+      const accessToken = envelope.data['accessToken'];
+      if (typeof accessToken === 'string') adoptRefresh({ accessToken });
       return true;
     } catch {
       return false;
@@ -387,7 +435,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
 }
 
 /** The page's client; configure it once with `configureClient`. */
-export const client: Client = createClient();
+export const client: Client = createClient({ shareAcrossTabs: true });
 
 export function configureClient(options: Partial<ClientOptions>): void {
   client.configure(options);

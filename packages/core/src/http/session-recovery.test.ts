@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createSessionRecovery } from './session-recovery.ts';
+import { createSessionRecovery, shareRefreshAcrossTabs } from './session-recovery.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -69,5 +69,88 @@ describe('session recovery coordination', () => {
     // Answers that arrive after that relogin finished share its outcome.
     expect(await recovery.relogin(sentAt)).to.equal(true);
     expect(relogins).to.equal(2);
+  });
+});
+
+describe('one refresh across tabs', () => {
+  /** What the tabs share, as the cookie jar: whether a refresh has made the session valid again. */
+  let shared = { refreshed: false };
+  let name = '';
+  beforeEach(() => {
+    shared = { refreshed: false };
+    name = Math.random().toString(36).slice(2);
+  });
+
+  /**
+   * A "tab" on the real Web Locks and BroadcastChannel of this page, with a refresh that takes a while. Its probe
+   * finds the session valid once any tab refreshed, unless `probeFinds` says otherwise.
+   */
+  function tab(probeFinds: () => boolean = () => shared.refreshed) {
+    const record = { refreshes: 0, probes: 0, adopted: [] as unknown[] };
+    const channel = new BroadcastChannel(`edu-session-test-${name}`);
+    const refresh = shareRefreshAcrossTabs(
+      async () => {
+        record.refreshes++;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        shared.refreshed = true;
+        return { ok: true, data: { accessToken: `t${record.refreshes}` } };
+      },
+      {
+        locks: navigator.locks,
+        channel,
+        probe: async () => (record.probes++, probeFinds()),
+        adopt: (data) => record.adopted.push(data),
+      },
+    );
+    return { record, refresh, channel };
+  }
+
+  it('a tab that waited on the lock does not refresh again, and adopts the announced answer', async () => {
+    const a = tab();
+    const b = tab();
+    try {
+      const [okA, okB] = await Promise.all([a.refresh(), b.refresh()]);
+      expect([okA, okB]).to.deep.equal([true, true]);
+      expect(a.record.refreshes + b.record.refreshes).to.equal(1);
+      const [refresher, other] = a.record.refreshes ? [a, b] : [b, a];
+      // The announcement may arrive after the lock changed hands (then the probe answered); it does arrive.
+      for (let i = 0; i < 100 && other.record.adopted.length === 0; i++) await tick();
+      expect(other.record.adopted).to.deep.equal([{ accessToken: 't1' }]);
+      expect(refresher.record.adopted).to.deep.equal([]);
+    } finally {
+      a.channel.close();
+      b.channel.close();
+    }
+  });
+
+  it('without the announcement, the waiting tab probes: a valid session means no second refresh', async () => {
+    const a = tab();
+    const b = tab();
+    // Neither hears the other.
+    b.channel.close();
+    a.channel.close();
+    const [okA, okB] = await Promise.all([a.refresh(), b.refresh()]);
+    expect([okA, okB]).to.deep.equal([true, true]);
+    expect(a.record.refreshes + b.record.refreshes).to.equal(1);
+    expect(a.record.probes + b.record.probes).to.equal(1);
+  });
+
+  it('a waiting tab whose probe finds no session refreshes itself; without locks each tab refreshes', async () => {
+    const a = tab(() => false);
+    const b = tab(() => false);
+    a.channel.close();
+    b.channel.close();
+    await Promise.all([a.refresh(), b.refresh()]);
+    expect(a.record.refreshes + b.record.refreshes).to.equal(2);
+
+    let plain = 0;
+    const noLocks = shareRefreshAcrossTabs(async () => (plain++, { ok: false }), {
+      locks: null,
+      channel: null,
+      probe: async () => true,
+      adopt: () => undefined,
+    });
+    expect(await noLocks()).to.equal(false);
+    expect(plain).to.equal(1);
   });
 });

@@ -4,6 +4,7 @@
  * bind and identity switch all end in `startSession`, so sessions are made in one place only.
  */
 import type { WireSessionUser } from '@edu-portal/core';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { fail, ok, type Envelope, type FieldError } from '../http/envelope.ts';
@@ -12,19 +13,36 @@ import { verifyPassword } from './passwords.ts';
 import { setSessionCookies } from './session-http.ts';
 import { findUserByLoginName, isActive, toSessionUser, type UserRecord } from './session-user.ts';
 import type { SessionStore } from './sessions.ts';
+import { LoginThrottle } from './throttle.ts';
 
 export type CheckedCredentials = { user: UserRecord } | { refusal: Envelope<never> };
 
 export interface LoginService {
-  /** Opens a new session for the user: token row, cookies, and the session user as the answer. */
-  startSession(reply: FastifyReply, user: UserRecord): Envelope<WireSessionUser>;
+  /**
+   * Opens a new session for the user: token row, cookies, and the session user as the answer. `familyOf`: the
+   * session it derives from (relogin), so that one logout ends both.
+   */
+  startSession(reply: FastifyReply, user: UserRecord, familyOf?: number): Envelope<WireSessionUser>;
   /** `startSession` for a user found by another credential, unless the account or its unit is disabled. */
   admit(reply: FastifyReply, user: UserRecord): Envelope<WireSessionUser>;
   /**
    * The password check of POST /api/uaa/oauth/login: trimmed fields, both required (field errors in the
-   * request's language), an unknown user costs the same scrypt time as a wrong password, disabled accounts refused.
+   * request's language), an unknown user costs the same scrypt time as a wrong password, disabled accounts refused;
+   * guessing is slowed and locked per account and per address (`throttle`), answered with status 429.
    */
   checkCredentials(request: FastifyRequest, username: unknown, password: unknown): Promise<CheckedCredentials>;
+  /** The password guessing limits every `checkCredentials` goes through. */
+  readonly throttle: LoginThrottle;
+}
+
+/** The refusal of a locked account or address: status 429, the wait in whole minutes in both languages. */
+export function lockedOut(until: number, now: number): Envelope<never> {
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  return fail(
+    429,
+    'too_many_attempts',
+    `登录失败次数过多，请 ${minutes} 分钟后再试|||Too many failed sign-ins, please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+  );
 }
 
 /** Trims a possibly missing form field. */
@@ -37,13 +55,16 @@ export const fieldError = (request: FastifyRequest, name: string, text: Localize
 });
 
 export function createLoginService(ctx: ServerContext, sessions: SessionStore): LoginService {
-  function startSession(reply: FastifyReply, user: UserRecord): Envelope<WireSessionUser> {
-    const tokens = sessions.issue(user.id);
+  function startSession(reply: FastifyReply, user: UserRecord, familyOf?: number): Envelope<WireSessionUser> {
+    const tokens = sessions.issue(user.id, familyOf);
     setSessionCookies(reply, tokens, ctx.now());
     return ok(toSessionUser(user, tokens.accessToken, ctx.now()));
   }
 
+  const throttle = new LoginThrottle(() => ctx.now());
+
   return {
+    throttle,
     startSession,
     admit(reply, user) {
       return isActive(user) ? startSession(reply, user) : fail(400, 'invalid_grant', MESSAGES.accountDisabled);
@@ -56,10 +77,19 @@ export function createLoginService(ctx: ServerContext, sessions: SessionStore): 
       if (!password) missing.push(fieldError(request, 'password', FIELD_MESSAGES.passwordRequired));
       if (missing.length) return { refusal: fail(400, 'invalid_grant', MESSAGES.credentialsRequired, missing) };
 
+      const attempt = throttle.admit(username, request.ip);
+      if (attempt.locked) return { refusal: lockedOut(attempt.until, ctx.now()) };
       const user = findUserByLoginName(ctx.db, username);
-      if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
-        return { refusal: fail(400, 'invalid_grant', MESSAGES.wrongCredentials) };
+      let right = false;
+      try {
+        right = (await verifyPassword(password, user?.passwordHash)) && user !== undefined;
+      } finally {
+        if (!right) {
+          const delay = attempt.failed(password);
+          if (delay > 0) await sleep(delay);
+        } else attempt.succeeded();
       }
+      if (!user || !right) return { refusal: fail(400, 'invalid_grant', MESSAGES.wrongCredentials) };
       if (!isActive(user)) return { refusal: fail(400, 'invalid_grant', MESSAGES.accountDisabled) };
       return { user };
     },

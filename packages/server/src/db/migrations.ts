@@ -352,6 +352,31 @@ CREATE TABLE external_apps (
 );
 `;
 
+/**
+ * Migration 3: session families (issue 14). Every session derived from one login (refreshes keep the row; a relogin
+ * makes a new row) shares the family of that login, so logout and reuse detection end all of them together.
+ */
+const sessionFamiliesSchema = `
+ALTER TABLE sessions ADD COLUMN family_id INTEGER;
+UPDATE sessions SET family_id = id;
+CREATE INDEX sessions_family ON sessions(family_id);
+-- The access token a rotation replaced stays valid for the overlap (at most until it would have expired anyway),
+-- so requests another tab sent with it just before still pass.
+ALTER TABLE sessions ADD COLUMN prev_access_hash TEXT;
+ALTER TABLE sessions ADD COLUMN prev_access_until INTEGER;
+CREATE INDEX sessions_prev_access ON sessions(prev_access_hash);
+
+-- Refresh tokens already rotated away (digests). Presenting one again, after the short overlap for the token just
+-- rotated, is reuse of a copy: the whole family ends.
+CREATE TABLE retired_refresh_tokens (
+  hash       TEXT PRIMARY KEY,
+  family_id  INTEGER NOT NULL,
+  retired_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX retired_refresh_family ON retired_refresh_tokens(family_id);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -364,6 +389,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'uploads: files looked up by content (deduplication by MD5)',
     up: (db) => db.exec('CREATE INDEX files_content ON files (md5, size)'),
   },
+  { id: 4, name: 'session families and retired refresh tokens', up: (db) => db.exec(sessionFamiliesSchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

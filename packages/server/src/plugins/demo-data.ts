@@ -3,10 +3,13 @@
  * by GET (query), POST form or POST JSON, paged by `start` (1-based page) and `size`, answered as
  * `data: {list, total}`; `/all` answers the non-paged `data: [...]`. Reading needs no session (fictional records,
  * like the public language packs, so a plain page and the benchmark can use them); deleting and restoring do.
- * Deletions live in memory per server instance: a restart or `restore` brings every row back.
+ * Every signed-in user pages through a copy of their own (docs/decisions.md "Demo data"): one user's deletions never
+ * change what another user sees, and a reader without a session sees the roster as generated. The copies are kept
+ * lazily, as each user's set of deleted ids, in memory per server instance: a restart or `restore` (of one's own
+ * copy) brings every row back.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { sessionScope } from '../auth/session-http.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { authOf, resolveSession, sessionScope } from '../auth/session-http.ts';
 import { envelopeResponse, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { requestLanguage, type LocalizedText } from '../http/messages.ts';
 import { filterStudents, generateStudents, type Gender, type Student, type StudentFilter } from '../demo/students.ts';
@@ -88,14 +91,22 @@ function filterOf(input: PagedInput): StudentFilter {
 }
 
 const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const { ctx, sessions } = services;
   const roster = generateStudents();
-  const deleted = new Set<number>();
-  const present = (): Student[] => (deleted.size ? roster.filter((s) => !deleted.has(s.id)) : roster);
+  /** Per user id, the ids that user deleted from their own copy; made on a user's first delete. */
+  const deletedByUser = new Map<number, Set<number>>();
 
-  function page(input: PagedInput) {
+  /** The roster as the request's user sees it: their own copy with a session, the generated one without. */
+  function present(request: FastifyRequest): Student[] {
+    const userId = resolveSession(ctx, sessions, request)?.user.id;
+    const deleted = userId === undefined ? undefined : deletedByUser.get(userId);
+    return deleted?.size ? roster.filter((s) => !deleted.has(s.id)) : roster;
+  }
+
+  function page(request: FastifyRequest, input: PagedInput) {
     const start = input.start ?? input.pageNo ?? 1;
     const size = input.size ?? input.pageSize ?? DEFAULT_SIZE;
-    const rows = filterStudents(present(), filterOf(input));
+    const rows = filterStudents(present(request), filterOf(input));
     // A page past the end answers an empty list with the real total: the client steps back (spec §4).
     return ok({ list: rows.slice((start - 1) * size, start * size), total: rows.length });
   }
@@ -112,7 +123,7 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     {
       schema: pagedSchema('Paged demo students by query (start = 1-based page, size)', { querystring: pagedQuery }),
     },
-    async (request) => page(request.query),
+    async (request) => page(request, request.query),
   );
 
   app.post<{ Body: PagedInput }>(
@@ -123,7 +134,7 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
         body: { type: 'object', properties: { ...pagingProperties, ...filterProperties } },
       }),
     },
-    async (request) => page(request.body ?? {}),
+    async (request) => page(request, request.body ?? {}),
   );
 
   app.get<{ Querystring: PagedInput }>(
@@ -136,10 +147,10 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
         response: envelopeResponse({ type: 'array', items: studentSchema }),
       },
     },
-    async (request) => ok(filterStudents(present(), filterOf(request.query))),
+    async (request) => ok(filterStudents(present(request), filterOf(request.query))),
   );
 
-  // Changing the roster needs a session.
+  // Changing the roster needs a session, and changes only the session user's own copy.
   await app.register(
     sessionScope(async (session) => {
       session.post<{ Body: { ids?: number[] } }>(
@@ -147,7 +158,9 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
         {
           schema: {
             tags: TAGS,
-            summary: 'Deletes demo students (in memory, until restore or restart); answers how many went',
+            summary:
+              "Deletes demo students from the session user's own copy (in memory, until restore or restart); " +
+              'answers how many went',
             body: {
               type: 'object',
               properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: MAX_PAGE_SIZE } },
@@ -161,6 +174,9 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
             const lang = requestLanguage(request.headers['sy-language']);
             return fail(400, 'invalid_request', MESSAGES.idsRequired, [{ field: 'ids', message: ID_REQUIRED[lang] }]);
           }
+          const userId = authOf(request).user.id;
+          let deleted = deletedByUser.get(userId);
+          if (!deleted) deletedByUser.set(userId, (deleted = new Set()));
           let removed = 0;
           for (const id of ids) {
             if (id <= roster.length && !deleted.has(id)) {
@@ -177,12 +193,12 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
         {
           schema: {
             tags: TAGS,
-            summary: 'Brings every deleted demo student back; answers the total',
+            summary: 'Brings every demo student the session user deleted back to their copy; answers the total',
             response: envelopeResponse({ type: 'integer' }),
           },
         },
-        async () => {
-          deleted.clear();
+        async (request) => {
+          deletedByUser.delete(authOf(request).user.id);
           return ok(roster.length);
         },
       );

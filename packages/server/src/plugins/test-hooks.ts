@@ -76,7 +76,7 @@ const settingsSchema: JsonSchema = {
 };
 
 const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
-  const { ctx, sessions } = services;
+  const { ctx, sessions, login } = services;
   const hooks = ctx.hooks;
   if (!hooks) throw new Error('test-hooks plugin registered without test hook state');
 
@@ -85,13 +85,14 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Hooks back to defaults, counters zeroed, sessions dropped',
+        summary: 'Hooks back to defaults, counters zeroed, sessions dropped, login guessing limits cleared',
         response: envelopeResponse(booleanSchema),
       },
     },
     async () => {
       hooks.reset();
       sessions.dropAll();
+      login.throttle.clear();
       return ok(true);
     },
   );
@@ -109,6 +110,7 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       reseed(ctx.db, ctx.storageDir, ctx.now());
       hooks.reset();
       sessions.dropAll();
+      login.throttle.clear();
       return ok(true);
     },
   );

@@ -268,8 +268,9 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       }
       const session = sessions.findByAccessToken(accessToken);
       const user = session && findUserById(ctx.db, session.userId);
-      if (!user || !isActive(user)) return fail(401, 'invalid_token', MESSAGES.invalidAccessToken);
-      return login.startSession(reply, user);
+      if (!session || !user || !isActive(user)) return fail(401, 'invalid_token', MESSAGES.invalidAccessToken);
+      // The new session belongs to the same login: logging out of either ends both.
+      return login.startSession(reply, user, session.sessionId);
     },
   );
 
@@ -283,8 +284,9 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       },
     },
     async (request, reply) => {
-      // Either cookie identifies the session; an expired access token must still end it.
-      sessions.revoke(sessions.findIdByRefreshToken(readRefreshToken(request)), readAccessToken(request));
+      // Either cookie identifies the login; an expired access token must still end it, and every session derived
+      // from the login (refreshed, or relogged in with its access token) ends with it.
+      sessions.revokeLogin(readRefreshToken(request), readAccessToken(request));
       clearSessionCookies(reply);
       return ok(true);
     },
