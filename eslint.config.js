@@ -51,4 +51,25 @@ export default tseslint.config(
     files: ['packages/elements/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@edu-portal/react*'] }] },
   },
+  {
+    // The server shares core's wire types (type imports, erased at run time) and its pure constants (the spec's
+    // limits, the languages, the themes); the rest of core is browser code.
+    files: ['packages/server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@edu-portal/core', allowTypeImports: true, message: 'Import only types from core.' }],
+          patterns: [
+            {
+              regex: '^@edu-portal/core/(?!(constants|i18n/langs|theme/constants)\\.ts$)',
+              allowTypeImports: true,
+              message: 'Of core, the server imports types and the pure constants modules only.',
+            },
+            { group: ['@edu-portal/elements*', '@edu-portal/react*', 'lit', 'react'], message: 'Browser code.' },
+          ],
+        },
+      ],
+    },
+  },
 );

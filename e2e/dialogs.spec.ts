@@ -15,7 +15,7 @@ test('opens the dialog, keeps it open while unsaved, closes after saving', async
   // Focus is inside the dialog; typing then Escape is vetoed with a warning, and nothing typed is lost.
   await content.getByRole('textbox').fill('明天下午停课');
   await page.keyboard.press('Escape');
-  await expect(page.getByText('内容尚未保存，已阻止关闭。')).toBeVisible();
+  await expect(page.getByText('内容尚未保存，已阻止关闭。', { exact: true })).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(content.getByRole('textbox')).toHaveValue('明天下午停课');
 

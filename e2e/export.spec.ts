@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { collectPageErrors, resetServer, signIn } from './helpers.ts';
+import { collectPageErrors, resetServer, signIn, SHOTS_DIR } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 
@@ -47,6 +47,14 @@ function sheetRows(xml: string): string[][] {
   return rows;
 }
 
+/** References of the cells whose style has `quotePrefix="1"` (text a spreadsheet must not evaluate). */
+function quotePrefixed(sheet: string, styles: string): string[] {
+  const xfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1]!.match(/<xf [^>]*>/g)!;
+  return [...sheet.matchAll(/<c r="([A-Z]+\d+)"(?: s="(\d+)")?/g)]
+    .filter(([, , s]) => /quotePrefix="1"/.test(xfs[Number(s ?? 0)]!))
+    .map(([, ref]) => ref!);
+}
+
 test('exports the class roster to an .xlsx with the rows of the table', async ({ page }) => {
   const errors = collectPageErrors(page);
   await signIn(page, 'teacher1');
@@ -73,7 +81,7 @@ test('exports the class roster to an .xlsx with the rows of the table', async ({
   expect(sheetRows(sheet)).toEqual([
     ['学号', '姓名', '性别', '成绩', '', '备注'],
     ['', '', '', '语文', '数学'],
-    ['2026030201', '王小明', '男', '96', '88', "'@班长"],
+    ['2026030201', '王小明', '男', '96', '88', '@班长'],
     ['2026030202', '李思远', '男', '89', '95'],
     ['2026030203', '陈静怡', '女', '93', '91'],
     ['2026030204', '赵子涵', '女', '78', '84'],
@@ -84,7 +92,21 @@ test('exports the class roster to an .xlsx with the rows of the table', async ({
   expect(sheet).toContain('<mergeCell ref="D1:E1"/>');
   expect(sheet).toContain('<mergeCell ref="A1:A2"/>');
   expect(sheet).not.toContain('编辑');
+  // "@班长" is neutralised by the quote-prefix style, not by a visible apostrophe (issue 13, item 18).
+  expect(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString())).toEqual(['F3']);
   expect(errors).toEqual([]);
+
+  // The file as data, to be looked at: its cells laid out as a spreadsheet shows them.
+  const cells = sheetRows(sheet)
+    .map(
+      (row) =>
+        `<tr>${row.map((text) => `<td>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  await page.setContent(
+    `<style>td{border:1px solid #ccc;padding:2px 8px;font:13px sans-serif}</style><table>${cells}</table>`,
+  );
+  await page.screenshot({ path: `${SHOTS_DIR}/export-sheet.png` });
 });
 
 test('exports in the language in force, and says why when there is no session', async ({ page }) => {
@@ -93,7 +115,9 @@ test('exports in the language in force, and says why when there is no session', 
   await expect(page.getByRole('note')).toHaveText('Exporting needs a session: please sign in first.');
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   // The server answers an envelope instead of a file; core shows its message.
-  await expect(page.getByText('Session expired, please log in again', { exact: true })).toBeVisible();
+  // Signed out is not an expired session (issue 13, item 18).
+  await expect(page.getByText('Please log in', { exact: true })).toBeVisible();
+  await expect(page.getByText('Session expired, please log in again', { exact: true })).toHaveCount(0);
 
   await signIn(page, 'teacher1');
   const downloadPromise = page.waitForEvent('download');
@@ -106,7 +130,7 @@ test('exports in the language in force, and says why when there is no session', 
       .toString(),
   );
   expect(rows[0]).toEqual(['Student no.', 'Name', 'Gender', 'Scores', '', 'Remark']);
-  expect(rows[2]).toEqual(['2026030201', '王小明', 'Male', '96', '88', "'@class monitor"]);
+  expect(rows[2]).toEqual(['2026030201', '王小明', 'Male', '96', '88', '@class monitor']);
 });
 
 test('validates the form live with localised messages', async ({ page }) => {

@@ -3,6 +3,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 export const PASSWORD = 'Edu@2026';
 
+/** Where specs write the screenshots they take to be looked at. */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/screenshots';
+
 /** Resets the server's test hooks (counters, failures, sessions) before a test. */
 export async function resetServer(request: APIRequestContext): Promise<void> {
   await request.post('/api/__test/reset');

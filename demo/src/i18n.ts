@@ -1,7 +1,6 @@
 // The demo host's own texts in the three languages. Elements localise themselves (@lit/localize); server texts
 // go through core i18n. A missing key is a type error, so no language can lag behind.
-import { useLanguage } from '@edu-portal/react/hooks.ts';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
+import { defineTexts } from './texts.ts';
 
 const zhCN = {
   appName: '教育门户组件库',
@@ -160,9 +159,5 @@ const zhHK: Texts = {
   logout: '登出',
 };
 
-export const texts: Record<Lang, Texts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
 /** The current language's text table; re-renders on a language change. */
-export function useTexts(): Texts {
-  return texts[useLanguage()];
-}
+export const useTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });

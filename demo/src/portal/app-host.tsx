@@ -12,7 +12,7 @@ import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { Permit } from '@edu-portal/react/permit.tsx';
 import { EduLicenceDialog } from '@edu-portal/react/wrappers/edu-licence-dialog.ts';
 import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
-import { DEVELOPMENT } from '../pages/login/site.ts';
+import { DEVELOPMENT } from '../host/site.ts';
 import { APP_ROUTES, routePages, type AppRoute } from './app-routes.ts';
 import { desktopHome } from './navigation.ts';
 import type { AppPage } from './page-kind.ts';

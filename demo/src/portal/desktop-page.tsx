@@ -9,7 +9,8 @@ import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
 import { openApp } from './navigation.ts';
 import { RequireUser } from './require-user.tsx';
-import { fill, groupNames, usePortalTexts } from './texts.ts';
+import { fill } from '../texts.ts';
+import { groupNames, usePortalTexts } from './texts.ts';
 
 function greeting(t: ReturnType<typeof usePortalTexts>, hour: number): string {
   if (hour < 12) return t.greetingMorning;

@@ -7,7 +7,7 @@ import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { recordRecentApp } from '@edu-portal/core/desktop/recent.ts';
 import { detectDevice } from '@edu-portal/core/platform/device.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
-import { DEVELOPMENT, ROOT_PATH } from '../pages/login/site.ts';
+import { DEVELOPMENT, ROOT_PATH } from '../host/site.ts';
 
 /** The desktop home of this user and device. */
 export function desktopHome(user: Pick<SessionUser, 'unitType'>): string {

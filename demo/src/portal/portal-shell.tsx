@@ -22,7 +22,7 @@ import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import { EduThemeBackground } from '@edu-portal/react/wrappers/edu-theme-background.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
-import { LOGIN_PAGE, loadLoginConfig } from '../pages/login/site.ts';
+import { LOGIN_PAGE, loadLoginConfig } from '../host/site.ts';
 import { ChildChooser } from './child-chooser.tsx';
 import { MessageCenter, TodoReminder } from './message-center.tsx';
 import { appAddress, desktopHome, helpLink, openApp } from './navigation.ts';

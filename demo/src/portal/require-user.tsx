@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { loginPageUrl } from '@edu-portal/core/auth/navigation.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';
-import { LOGIN_PATH } from '../pages/login/site.ts';
+import { LOGIN_PATH } from '../host/site.ts';
 
 export function RequireUser({ children }: { children: (user: SessionUser) => ReactNode }) {
   const { status, user } = useSession();

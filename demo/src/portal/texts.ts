@@ -1,7 +1,6 @@
 // The portal pages' own texts (desktop, app pages, help centre) in the three languages. Elements localise
 // themselves; a missing key here is a type error, so no language lags behind.
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
+import { defineTexts } from '../texts.ts';
 
 const zhCN = {
   desktopTitle: '我的桌面',
@@ -164,11 +163,7 @@ const zhHK: PortalTexts = {
   language: '語言',
 };
 
-const TEXTS: Record<Lang, PortalTexts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
-export function usePortalTexts(): PortalTexts {
-  return TEXTS[useLanguage()];
-}
+export const usePortalTexts = defineTexts<PortalTexts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** Titles of the seeded icon groups (the server sends codes). */
 export function groupNames(t: PortalTexts): Record<string, string> {
@@ -178,9 +173,4 @@ export function groupNames(t: PortalTexts): Record<string, string> {
     homeSchool: t.groupHomeSchool,
     tools: t.groupTools,
   };
-}
-
-/** A text with `{name}` placeholders filled. */
-export function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }

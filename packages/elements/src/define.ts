@@ -26,7 +26,9 @@ import { EduModuleExpiryDialog } from './module-expiry/module-expiry.ts';
 import { EduTodoPanel } from './todo-panel/todo-panel.ts';
 import { EduThemeBackground } from './theme-background/theme-background.ts';
 
-export { defineElement } from './internal/define-element.ts';
+import { defineElement } from './internal/define-element.ts';
+
+export { defineElement };
 
 /** Tag → class of every element of the package. */
 export const elementClasses = {
@@ -59,28 +61,5 @@ export type EduTagName = keyof typeof elementClasses;
 
 /** Defines every element of the package that is not defined yet. */
 export function defineElements(): void {
-  if (!customElements.get('edu-about-dialog')) customElements.define('edu-about-dialog', EduAboutDialog);
-  if (!customElements.get('edu-chart')) customElements.define('edu-chart', EduChart);
-  if (!customElements.get('edu-color-picker')) customElements.define('edu-color-picker', EduColorPicker);
-  if (!customElements.get('edu-dialog')) customElements.define('edu-dialog', EduDialog);
-  if (!customElements.get('edu-empty')) customElements.define('edu-empty', EduEmpty);
-  if (!customElements.get('edu-footer')) customElements.define('edu-footer', EduFooter);
-  if (!customElements.get('edu-form-dialog')) customElements.define('edu-form-dialog', EduFormDialog);
-  if (!customElements.get('edu-header')) customElements.define('edu-header', EduHeader);
-  if (!customElements.get('edu-login-box')) customElements.define('edu-login-box', EduLoginBox);
-  if (!customElements.get('edu-login-dialog')) customElements.define('edu-login-dialog', EduLoginDialog);
-  if (!customElements.get('edu-notice')) customElements.define('edu-notice', EduNotice);
-  if (!customElements.get('edu-paged-list')) customElements.define('edu-paged-list', EduPagedList);
-  if (!customElements.get('edu-theme-dialog')) customElements.define('edu-theme-dialog', EduThemeDialog);
-  if (!customElements.get('edu-viewport')) customElements.define('edu-viewport', EduViewport);
-  if (!customElements.get('edu-child-dialog')) customElements.define('edu-child-dialog', EduChildDialog);
-  if (!customElements.get('edu-download-dialog')) customElements.define('edu-download-dialog', EduDownloadDialog);
-  if (!customElements.get('edu-licence-dialog')) customElements.define('edu-licence-dialog', EduLicenceDialog);
-  if (!customElements.get('edu-desktop')) customElements.define('edu-desktop', EduDesktop);
-  if (!customElements.get('edu-side-menu')) customElements.define('edu-side-menu', EduSideMenu);
-  if (!customElements.get('edu-message-dialog')) customElements.define('edu-message-dialog', EduMessageDialog);
-  if (!customElements.get('edu-module-expiry-dialog'))
-    customElements.define('edu-module-expiry-dialog', EduModuleExpiryDialog);
-  if (!customElements.get('edu-todo-panel')) customElements.define('edu-todo-panel', EduTodoPanel);
-  if (!customElements.get('edu-theme-background')) customElements.define('edu-theme-background', EduThemeBackground);
+  for (const [tag, element] of Object.entries(elementClasses)) defineElement(tag, element);
 }

@@ -12,6 +12,6 @@ export interface Services {
   grants: GrantStore;
   /** Password check and session start shared by every login call. */
   login: LoginService;
-  /** preHandler of every authenticated route; sets `request.auth`. */
+  /** The session check that `sessionScope` runs before every route of its scope; sets `request.auth`. */
   requireSession: preHandlerAsyncHookHandler;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as zlib from 'node:zlib';
 import { parseTableHtml } from '../src/export/table-html.ts';
-import { columnName, layoutGrid, sheetName, TableTooLargeError, xmlText } from '../src/export/xlsx.ts';
+import { cellText, columnName, layoutGrid, sheetName, TableTooLargeError, xmlText } from '../src/export/xlsx.ts';
 import { crc32 } from '../src/export/zip.ts';
 import { contentDisposition, fileTitle, TABLE2XLS_PATH } from '../src/plugins/export.ts';
 import { Client, login, startServer, type RunningServer } from './helpers.ts';
@@ -57,6 +57,14 @@ const decodeXml = (text: string) =>
 
 function columnIndex(letters: string): number {
   return [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+}
+
+/** References of the written cells whose style has `quotePrefix="1"`, in sheet order. */
+function quotePrefixed(sheet: string, styles: string): string[] {
+  const xfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1]!.match(/<xf [^>]*>/g)!;
+  return [...sheet.matchAll(/<c r="([A-Z]+\d+)"(?: s="(\d+)")?/g)]
+    .filter(([, , s]) => /quotePrefix="1"/.test(xfs[Number(s ?? 0)]!))
+    .map(([, ref]) => ref!);
 }
 
 /** The sheet's cell texts as rows of columns ('' where no cell is written). */
@@ -127,9 +135,12 @@ describe('POST /api/base/common/table2xls', () => {
       ['学号', '姓名', '成绩'],
       ['', '', '语文', '数学'],
       ['2026001', '张三', '95', '-3.5'],
-      ['2026002', '李四', '88', `'=HYPERLINK("http://evil","x")`],
-      ['2026003', '王&五\n（转入）', `'+cmd|' /C calc'!A0`, `'@SUM(A1:A2)`],
+      ['2026002', '李四', '88', `=HYPERLINK("http://evil","x")`],
+      ['2026003', '王&五\n（转入）', `+cmd|' /C calc'!A0`, `@SUM(A1:A2)`],
     ]);
+    // Formula-like text is neutralised with the quote-prefix style, without a visible apostrophe (issue 13,
+    // item 18); plain numbers such as -3.5 are left alone.
+    assert.deepEqual(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString()), ['D4', 'C5', 'D5']);
     assert.match(
       sheet,
       /<mergeCells count="3"><mergeCell ref="A1:A2"\/><mergeCell ref="B1:B2"\/><mergeCell ref="C1:D1"\/><\/mergeCells>/,
@@ -137,6 +148,28 @@ describe('POST /api/base/common/table2xls', () => {
     // Header rows frozen; no formula element anywhere; nothing of the page's markup.
     assert.match(sheet, /<pane ySplit="2" topLeftCell="A3"/);
     assert.doesNotMatch(sheet, /<f>|<f |alert|onerror|onclick|javascript|href|<script/i);
+  });
+
+  it('reads the apostrophe the client puts before formula-like text as the quote prefix, not as text', async () => {
+    // What core's tableToTextHtml posts: neutralizeFormula prefixed the formula-like cells.
+    const response = await teacher.raw('POST', TABLE2XLS_PATH, {
+      form: {
+        title: '班干部',
+        data:
+          "<table><tr><th>职务</th><th>说明</th><th>分数</th></tr><tr><td>'@班长</td><td>'=1+1</td><td>-2</td></tr>" +
+          "<tr><td>'普通文本</td><td>'-</td><td>'-2+3</td></tr></table>",
+      },
+    });
+    assert.equal(response.status, 200);
+    const { files, rows, sheet } = await readXlsx(response);
+    assert.deepEqual(rows, [
+      ['职务', '说明', '分数'],
+      ['@班长', '=1+1', '-2'],
+      // An apostrophe before text that is no formula is the user's own, and stays.
+      ["'普通文本", '-', '-2+3'],
+    ]);
+    assert.deepEqual(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString()), ['A2', 'B2', 'B3', 'C3']);
+    assert.doesNotMatch(sheet, /<f>|<f /);
   });
 
   it('takes JSON as well, and a plain table of rows', async () => {
@@ -177,6 +210,14 @@ describe('POST /api/base/common/table2xls', () => {
     assert.equal(response.status, 200);
     assert.equal(body.status, 401);
     assert.equal(body.code, 'invalid_token');
+    // Signed out, the user is asked to log in; a token that no longer works has expired (issue 13, item 18).
+    assert.equal(body.message, '请先登录|||Please log in');
+    const expired = await new Client(server.url).call('POST', TABLE2XLS_PATH, {
+      form: { title: 'x', data: ROSTER },
+      headers: { cookie: `edu_at=${'f'.repeat(64)}` },
+    });
+    assert.equal(expired.body.status, 401);
+    assert.equal(expired.body.message, '登录已过期，请重新登录|||Session expired, please log in again');
   });
 
   it('refuses a body over 8 MB and a table over 250 000 cells with HTTP 413', async () => {
@@ -265,6 +306,16 @@ describe('table HTML reading', () => {
       () => layoutGrid(parseTableHtml('<tr><td colspan="1000">a</td><td colspan="1000">b</td></tr>'), 1999),
       TableTooLargeError,
     );
+  });
+
+  it('tells formula-like text from values', () => {
+    for (const text of ['=1', '+cmd', '@SUM(A1)', '-2+3', '\tx', '-']) {
+      assert.deepEqual(cellText(text), { text, quotePrefix: true }, text);
+      assert.deepEqual(cellText(`'${text}`), { text, quotePrefix: true }, `'${text}`);
+    }
+    for (const text of ['', 'a', '-3.5', '+3', '-1,234.50', '-5%', "'a", "'-3"]) {
+      assert.deepEqual(cellText(text), { text, quotePrefix: false }, text);
+    }
   });
 
   it('writes XML-safe text, column names, sheet and file names', () => {

@@ -105,7 +105,8 @@ describe('test hooks', () => {
     assert.deepEqual(anonymous.body, {
       status: 401,
       code: 'invalid_token',
-      message: '登录已过期，请重新登录|||Session expired, please log in again',
+      // No token at all: signed out, not expired.
+      message: '请先登录|||Please log in',
       fieldErrors: [],
       data: null,
     });

@@ -5,14 +5,15 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { getLoginConfig } from '@edu-portal/core/auth/api.ts';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
+import { getHelpKey } from '@edu-portal/core/desktop/api.ts';
+import { useSession } from '@edu-portal/react/hooks.ts';
 import { EduAboutDialog } from '@edu-portal/react/wrappers/edu-about-dialog.ts';
 import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
-import { notice } from '@edu-portal/elements/notice/notice.ts';
+import { defineTexts } from '../../texts.ts';
+import { HELP_CENTRE_PATH, helpLink } from '../../portal/navigation.ts';
 
-const texts = {
+const useAboutTexts = defineTexts({
   'zh-CN': {
     nav: '关于',
     title: '关于对话框与页脚',
@@ -29,7 +30,6 @@ const texts = {
     open: '查看版本信息',
     footer: '页脚',
     footerIntro: '页脚内容来自登录配置的 footerMsg：版权、备案信息、帮助中心和版本。点击版本号打开关于对话框。',
-    help: '帮助中心地址由部署配置提供（redUrl、accessToken、unitId、key）。',
   },
   en: {
     nav: 'About',
@@ -48,7 +48,6 @@ const texts = {
     footer: 'Footer',
     footerIntro:
       'The footer shows the login configuration’s footerMsg: copyright, record filing, help centre and version. The version opens the about dialog.',
-    help: 'The help centre’s address comes from the deployment (redUrl, accessToken, unitId, key).',
   },
   'zh-HK': {
     nav: '關於',
@@ -66,13 +65,8 @@ const texts = {
     open: '查看版本資訊',
     footer: '頁腳',
     footerIntro: '頁腳內容來自登入配置的 footerMsg：版權、備案資訊、幫助中心和版本。點擊版本號打開關於對話框。',
-    help: '幫助中心地址由部署配置提供（redUrl、accessToken、unitId、key）。',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useAboutTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function AboutNavLink() {
@@ -102,6 +96,25 @@ export function AboutPage() {
   const [open, setOpen] = useState(false);
   const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
   const service = SERVICES.find((s) => s.code === code)!;
+  const { user } = useSession();
+  const [helpKey, setHelpKey] = useState('');
+  // The help centre of this host, as the portal's footer opens it: with redUrl, accessToken, unitId and the unit's
+  // help key when signed in, with the way back only when not.
+  const help = user
+    ? helpLink(user, helpKey)
+    : { url: `${HELP_CENTRE_PATH}?${new URLSearchParams({ redUrl: location.href })}`, target: '_blank' as const };
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    getHelpKey().then(
+      (key) => live && setHelpKey(key),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [user]);
 
   useEffect(() => {
     let live = true;
@@ -158,7 +171,8 @@ export function AboutPage() {
           company={t.company}
           logo={LOGO}
           copyrightStart={2019}
-          onEduHelp={() => notice.info(t.help)}
+          helpHref={help?.url ?? ''}
+          helpTarget={help?.target ?? '_blank'}
         />
       </div>
     </section>

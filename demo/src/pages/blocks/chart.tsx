@@ -3,10 +3,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { NavLink } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduChart } from '@edu-portal/react/wrappers/edu-chart.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import type { EChartsCoreOption } from '@edu-portal/elements/chart/chart.ts';
+import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
   nav: '图表',
@@ -70,11 +69,7 @@ const zhHK: Texts = {
   failed: '數據加載失敗',
 };
 
-const texts: Record<Lang, Texts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
-function useChartTexts(): Texts {
-  return texts[useLanguage()];
-}
+const useChartTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
 export function ChartNavLink() {

@@ -2,14 +2,13 @@
 // size and font family; and the same picker near the bottom edge of a dialog, where its panel flips upwards.
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { EduColorPicker } from '@edu-portal/react/wrappers/edu-color-picker.ts';
 import { EduDialog } from '@edu-portal/react/wrappers/edu-dialog.ts';
 import type { EduColorChangeDetail } from '@edu-portal/elements/color-picker/color-picker.ts';
 import { FONT_STACKS } from '@edu-portal/elements/color-picker/palette.ts';
+import { defineTexts } from '../../texts.ts';
 
-const texts = {
+const useColorPickerTexts = defineTexts({
   'zh-CN': {
     nav: '颜色',
     title: '颜色选择器',
@@ -55,11 +54,7 @@ const texts = {
     dialogBody: '對話框貼近視窗底部，顏色面板會向上展開。',
     close: '關閉',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useColorPickerTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function ColorPickerNavLink() {

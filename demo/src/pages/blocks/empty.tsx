@@ -3,12 +3,11 @@
 // when a search finds nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import { createStepReveal, SCROLL_STEP } from '@edu-portal/core/scroll/scroll-load.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { EduEmpty } from '@edu-portal/react/wrappers/edu-empty.ts';
+import { defineTexts } from '../../texts.ts';
 
-const texts = {
+const useEmptyTexts = defineTexts({
   'zh-CN': {
     nav: '空数据',
     title: '空数据与滚动加载',
@@ -64,11 +63,7 @@ const texts = {
     topics: '期中考試安排|家長會通知|運動會報名|圖書館開放時間|校車路線調整|食堂餐單更新',
     noMatch: '沒有找到相關通知',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useEmptyTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function EmptyNavLink() {

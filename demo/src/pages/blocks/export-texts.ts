@@ -1,6 +1,5 @@
 // Texts of the validation, formatting and export demo page, in the three languages. A missing key is a type error.
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
+import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
   nav: '校验、格式化与导出',
@@ -151,13 +150,4 @@ const zhHK: Texts = {
   exportFileTitle: '三年級（2）班 花名冊',
 };
 
-export const exportTexts: Record<Lang, Texts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
-export function useExportTexts(): Texts {
-  return exportTexts[useLanguage()];
-}
-
-/** A text with `{name}` placeholders filled. */
-export function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? String(vars[key]) : whole));
-}
+export const useExportTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });

@@ -10,7 +10,8 @@ import { pickFile, type FileCheck } from '@edu-portal/core/validate/file-pick.ts
 import { IMAGE_EXTENSIONS, stripLeadingZeros } from '@edu-portal/core/validate/patterns.ts';
 import { fieldError, type FieldRule } from '@edu-portal/core/validate/rules.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
-import { fill, useExportTexts } from './export-texts.ts';
+import { fill } from '../../texts.ts';
+import { useExportTexts } from './export-texts.ts';
 import './export.css';
 
 /** The nav entry of this page, with its label in the language in force. */
@@ -220,56 +221,58 @@ function ExportSection() {
           {loading ? t.exporting : t.exportButton}
         </button>
       </div>
-      <table className="demo-table demo-roster" id="class-roster" ref={table}>
-        <caption>{t.rosterCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" rowSpan={2}>
-              {t.studentNo}
-            </th>
-            <th scope="col" rowSpan={2}>
-              {t.name}
-            </th>
-            <th scope="col" rowSpan={2}>
-              {t.gender}
-            </th>
-            <th scope="colgroup" colSpan={2}>
-              {t.scores}
-            </th>
-            <th scope="col" rowSpan={2}>
-              {t.remark}
-            </th>
-            <th scope="col" rowSpan={2} data-export-skip="">
-              {t.actions}
-            </th>
-          </tr>
-          <tr>
-            <th scope="col">{t.chinese}</th>
-            <th scope="col">{t.maths}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ROSTER.map((student) => (
-            <tr key={student.no}>
-              <td>{student.no}</td>
-              <td>{student.name}</td>
-              <td>{t[student.gender]}</td>
-              <td className="demo-num">{student.chinese}</td>
-              <td className="demo-num">{student.maths}</td>
-              <td>{student.remark ? t[student.remark] : ''}</td>
-              <td data-export-skip="">
-                <button
-                  type="button"
-                  aria-label={`${t.edit} ${student.name}`}
-                  onClick={() => notify({ type: 'info', message: `${t.edit}：${student.name}` })}
-                >
-                  {t.edit}
-                </button>
-              </td>
+      <div className="demo-scroll-x">
+        <table className="demo-table demo-roster" id="class-roster" ref={table}>
+          <caption>{t.rosterCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                {t.studentNo}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {t.name}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {t.gender}
+              </th>
+              <th scope="colgroup" colSpan={2}>
+                {t.scores}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {t.remark}
+              </th>
+              <th scope="col" rowSpan={2} data-export-skip="">
+                {t.actions}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+            <tr>
+              <th scope="col">{t.chinese}</th>
+              <th scope="col">{t.maths}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ROSTER.map((student) => (
+              <tr key={student.no}>
+                <td>{student.no}</td>
+                <td>{student.name}</td>
+                <td>{t[student.gender]}</td>
+                <td className="demo-num">{student.chinese}</td>
+                <td className="demo-num">{student.maths}</td>
+                <td>{student.remark ? t[student.remark] : ''}</td>
+                <td data-export-skip="">
+                  <button
+                    type="button"
+                    aria-label={`${t.edit} ${student.name}`}
+                    onClick={() => notify({ type: 'info', message: `${t.edit}：${student.name}` })}
+                  >
+                    {t.edit}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

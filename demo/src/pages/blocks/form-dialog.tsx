@@ -3,14 +3,13 @@
 // takes a moment, and a question before unsaved changes are thrown away.
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { EduColorPicker } from '@edu-portal/react/wrappers/edu-color-picker.ts';
 import { EduFormDialog } from '@edu-portal/react/wrappers/edu-form-dialog.ts';
 import type { FormDialogMode, FormDialogValidator } from '@edu-portal/elements/form-dialog/form-dialog.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
+import { defineTexts } from '../../texts.ts';
 
-const texts = {
+const useFormDialogTexts = defineTexts({
   'zh-CN': {
     nav: '表单',
     title: '表单对话框与抽屉',
@@ -83,11 +82,7 @@ const texts = {
     saved: '已儲存：{name}',
     saveFailed: '儲存失敗，請重試',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useFormDialogTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function FormDialogNavLink() {
@@ -155,39 +150,41 @@ export function FormDialogPage() {
         </button>
       </div>
 
-      <table className="demo-table" aria-label={t.roster} style={{ borderCollapse: 'collapse', minWidth: 520 }}>
-        <thead>
-          <tr>
-            {[t.name, t.code, t.sex, t.color, t.note, t.actions].map((h) => (
-              <th key={h} style={{ textAlign: 'left', padding: '6px 12px', borderBottom: '1px solid #dcdfe6' }}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {students.map((s) => (
-            <tr key={s.id}>
-              <td style={{ padding: '6px 12px' }}>{s.name}</td>
-              <td style={{ padding: '6px 12px' }}>{s.code}</td>
-              <td style={{ padding: '6px 12px' }}>{s.sex === '1' ? t.boy : t.girl}</td>
-              <td style={{ padding: '6px 12px' }}>
-                <span
-                  aria-hidden="true"
-                  style={{ display: 'inline-block', width: 14, height: 14, background: s.color, verticalAlign: -2 }}
-                />{' '}
-                {s.color}
-              </td>
-              <td style={{ padding: '6px 12px' }}>{s.note}</td>
-              <td style={{ padding: '6px 12px' }}>
-                <button type="button" onClick={() => openEdit(s)} aria-label={`${t.edit} ${s.name}`}>
-                  {t.edit}
-                </button>
-              </td>
+      <div className="demo-scroll-x">
+        <table className="demo-table" aria-label={t.roster} style={{ borderCollapse: 'collapse', minWidth: 520 }}>
+          <thead>
+            <tr>
+              {[t.name, t.code, t.sex, t.color, t.note, t.actions].map((h) => (
+                <th key={h} style={{ textAlign: 'left', padding: '6px 12px', borderBottom: '1px solid #dcdfe6' }}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {students.map((s) => (
+              <tr key={s.id}>
+                <td style={{ padding: '6px 12px' }}>{s.name}</td>
+                <td style={{ padding: '6px 12px' }}>{s.code}</td>
+                <td style={{ padding: '6px 12px' }}>{s.sex === '1' ? t.boy : t.girl}</td>
+                <td style={{ padding: '6px 12px' }}>
+                  <span
+                    aria-hidden="true"
+                    style={{ display: 'inline-block', width: 14, height: 14, background: s.color, verticalAlign: -2 }}
+                  />{' '}
+                  {s.color}
+                </td>
+                <td style={{ padding: '6px 12px' }}>{s.note}</td>
+                <td style={{ padding: '6px 12px' }}>
+                  <button type="button" onClick={() => openEdit(s)} aria-label={`${t.edit} ${s.name}`}>
+                    {t.edit}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <EduFormDialog
         open={open}

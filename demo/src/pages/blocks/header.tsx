@@ -4,15 +4,15 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { NavLink } from 'react-router';
 import { applyTheme, chooseLanguage, getAppIconGroups, visibleIcons, type AppIcon } from '@edu-portal/core';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import type { IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { HeaderUser } from '@edu-portal/elements/header/header.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduHeader } from '@edu-portal/react/wrappers/edu-header.ts';
 import { EduThemeDialog } from '@edu-portal/react/wrappers/edu-theme-dialog.ts';
+import { defineTexts, fill } from '../../texts.ts';
 
-const texts = {
+const useHeaderTexts = defineTexts({
   'zh-CN': {
     nav: '页头',
     title: '页头与主题设置',
@@ -78,11 +78,7 @@ const texts = {
     empty: '還沒有事件。',
     clear: '清空',
   },
-} satisfies Record<Lang, Record<string, string>>;
-
-function useHeaderTexts() {
-  return texts[useLanguage()];
-}
+});
 
 /** The nav entry of this page, in the language in force. */
 export function HeaderNavLink() {
@@ -130,10 +126,6 @@ function sampleIcon(code: string, name: string, index: number): AppIcon {
 
 // The bar follows the theme applied to the page (core's `--edu-color-primary-dark`), the default blue before.
 const headerStyle = { '--edu-header-background': 'var(--edu-color-primary-dark, #2b5797)' } as CSSProperties;
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-}
 
 export function HeaderPage() {
   const t = useHeaderTexts();

@@ -4,7 +4,6 @@
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link, NavLink } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduEmpty } from '@edu-portal/react/wrappers/edu-empty.ts';
 import { EduPagedList } from '@edu-portal/react/wrappers/edu-paged-list.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
@@ -13,6 +12,7 @@ import type {
   PageApi,
   PagedMethod,
 } from '@edu-portal/elements/paged-list/paged-list.ts';
+import { defineTexts, fill } from '../../texts.ts';
 
 const zhCN = {
   nav: '分页列表',
@@ -131,14 +131,7 @@ const zhHK: Texts = {
   state: '當前：第 {page} 頁，每頁 {size} 條，共 {total} 條',
 };
 
-const texts: Record<Lang, Texts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
-function usePagedListTexts(): Texts {
-  return texts[useLanguage()];
-}
-
-const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(vars[key] ?? ''));
+const usePagedListTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
 export function PagedListNavLink() {
@@ -279,7 +272,7 @@ export function PagedListPage() {
           setPage(1);
         }}
       >
-        <div style={{ overflowX: 'auto' }}>
+        <div className="demo-scroll-x">
           <table style={{ borderCollapse: 'collapse', width: '100%', background: '#fff', fontSize: 14 }}>
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
             <thead>

@@ -3,9 +3,8 @@
 // reference server offers two small apps, a timetable and a library, each with two files.
 import { useState } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduViewport } from '@edu-portal/react/wrappers/edu-viewport.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
+import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
   nav: '应用视口',
@@ -22,6 +21,7 @@ const zhCN = {
   className: '{n} 班',
   loaded: '已加载的容器',
   none: '无',
+  pick: '请在上面选择一个演示应用，它会加载到这里。',
   contract: '应用脚本的约定',
 };
 
@@ -42,6 +42,7 @@ const en: Texts = {
   className: 'Class {n}',
   loaded: 'Loaded containers',
   none: 'none',
+  pick: 'Choose a demo app above; it loads here.',
   contract: 'What an app script does',
 };
 
@@ -60,14 +61,11 @@ const zhHK: Texts = {
   className: '{n} 班',
   loaded: '已加載的容器',
   none: '無',
+  pick: '請在上面選擇一個演示應用，它會加載到這裡。',
   contract: '應用腳本的約定',
 };
 
-const texts: Record<Lang, Texts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
-function useViewportTexts(): Texts {
-  return texts[useLanguage()];
-}
+const useViewportTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
 export function ViewportNavLink() {
@@ -85,6 +83,7 @@ export function ViewportPage() {
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<string[]>([]);
   const id = params.get('id') ?? '1';
+  const chosen = params.has('app') || params.has('fileId');
 
   const to = (query: Record<string, string>) => ({
     pathname: '/blocks/viewport',
@@ -139,7 +138,9 @@ export function ViewportPage() {
       <p>
         {t.loaded}: <span data-testid="loaded-containers">{loaded.length ? loaded.join(', ') : t.none}</span>
       </p>
-      <div style={{ background: '#fff', borderRadius: 4, padding: 16, minHeight: 200 }}>
+      <div style={{ background: '#fff', borderRadius: 4, padding: 16, minHeight: chosen ? 200 : undefined }}>
+        {/* Before an app is chosen the viewport is idle and empty: say what goes here. */}
+        {!chosen && <p style={{ margin: 0, color: '#606266' }}>{t.pick}</p>}
         <EduViewport
           fromUrl
           onEduAppLoad={(e) => {

@@ -7,7 +7,7 @@ import { loginPageUrl } from '@edu-portal/core/auth/navigation.ts';
 import { showSwitchAccount } from '@edu-portal/core/auth/startup.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';
 import { EduDialog } from '@edu-portal/react/wrappers/edu-dialog.ts';
-import { DEVELOPMENT, LOGIN_PAGE } from './site.ts';
+import { DEVELOPMENT, LOGIN_PAGE } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
 import './login.css';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { runAuthorize } from '@edu-portal/core/auth/authorize.ts';
 import { applyOutcome, type LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { LoginFrame, useLoginConfig } from './frame.tsx';
-import { LOGIN_PAGE } from './site.ts';
+import { LOGIN_PAGE } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
 
 // One authorisation per address: React's development double effects must not spend a code twice.

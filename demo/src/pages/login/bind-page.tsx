@@ -2,7 +2,7 @@
 // deviceId): an unbound social identity is bound to a portal account, which then signs in and lands as a login does.
 import { EduLoginBox } from '@edu-portal/react/wrappers/edu-login-box.ts';
 import { LoginFrame, useLoginConfig } from './frame.tsx';
-import { DEVELOPMENT, ROOT_PATH } from './site.ts';
+import { DEVELOPMENT, ROOT_PATH } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
 
 export function BindPage() {

@@ -7,7 +7,7 @@ import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { LoginFrame, useLoginConfig } from './frame.tsx';
-import { LOGIN_PATH } from './site.ts';
+import { LOGIN_PATH } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
 
 interface UnitContact {

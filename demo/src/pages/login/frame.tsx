@@ -6,8 +6,9 @@ import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
-import { loadLoginConfig, type LoginPageConfig } from './site.ts';
-import { fill, useLoginTexts } from './texts.ts';
+import { loadLoginConfig, type LoginPageConfig } from '../../host/site.ts';
+import { fill } from '../../texts.ts';
+import { useLoginTexts } from './texts.ts';
 import './login.css';
 
 const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;

@@ -2,7 +2,7 @@
 // after signing in when it is on this origin (or allow-listed), else the default home; the box decides with core.
 import { EduLoginBox } from '@edu-portal/react/wrappers/edu-login-box.ts';
 import { LoginFrame, useLoginConfig, useUnitName } from './frame.tsx';
-import { DEVELOPMENT, ROOT_PATH, remember } from './site.ts';
+import { DEVELOPMENT, ROOT_PATH, remember } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
 
 export function LoginPage() {

@@ -6,7 +6,7 @@ import { useSession } from '@edu-portal/react/hooks.ts';
 import { EduLoginBox } from '@edu-portal/react/wrappers/edu-login-box.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { LoginFrame, useLoginConfig } from './frame.tsx';
-import { DEVELOPMENT, ROOT_PATH, remember } from './site.ts';
+import { DEVELOPMENT, ROOT_PATH, remember } from '../../host/site.ts';
 import { useLoginTexts } from './texts.ts';
 
 /** The message the desktop client listens for. It names the user and carries no token. */

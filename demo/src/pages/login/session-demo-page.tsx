@@ -5,7 +5,8 @@ import { Link, NavLink } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
 import { openLoginDialog } from '@edu-portal/elements/login-dialog/login-dialog.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';
-import { fill, useLoginTexts } from './texts.ts';
+import { fill } from '../../texts.ts';
+import { useLoginTexts } from './texts.ts';
 
 export function LoginNavLink() {
   const t = useLoginTexts();

@@ -1,7 +1,6 @@
 // Texts of the demo host's login pages, logout and startup in the three languages (the elements localise
 // themselves; server texts go through core i18n). A missing key is a type error, so no language can lag behind.
-import { useLanguage } from '@edu-portal/react/hooks.ts';
-import type { Lang } from '@edu-portal/core/i18n/language.ts';
+import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
   navLogin: '登录与会话',
@@ -159,14 +158,5 @@ const zhHK: LoginTexts = {
   checking: '正在檢查登入狀態…',
 };
 
-export const loginTexts: Record<Lang, LoginTexts> = { 'zh-CN': zhCN, en, 'zh-HK': zhHK };
-
 /** The login pages' text table in the language in force; re-renders on a language change. */
-export function useLoginTexts(): LoginTexts {
-  return loginTexts[useLanguage()];
-}
-
-/** `{name}` placeholders filled. */
-export function fill(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
-}
+export const useLoginTexts = defineTexts<LoginTexts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });

@@ -1,12 +1,7 @@
 /** The language in force, shared by core, elements and hosts (spec part 1 §4 "Language"). */
-export type Lang = 'zh-CN' | 'en' | 'zh-HK';
+import { DEFAULT_LANG, isLang, type Lang } from './langs.ts';
 
-export const LANGS: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
-export const DEFAULT_LANG: Lang = 'zh-CN';
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
+export { DEFAULT_LANG, LANGS, isLang, type Lang } from './langs.ts';
 
 type Listener = (lang: Lang) => void;
 const listeners = new Set<Listener>();

@@ -9,6 +9,7 @@ export {
   normalizeRoute,
   menuRoutes,
   type MenuNode,
+  type WireMenuNode,
   type CodeKeys,
 } from './menu.ts';
 export {

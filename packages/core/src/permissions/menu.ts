@@ -21,6 +21,15 @@ export interface MenuNode {
   children: readonly MenuNode[];
 }
 
+/**
+ * A node as the reference server sends it: the spec's spelling `aplicationCode`, `englishName` always present.
+ * `fromWireMenuTree` reads it (and the other spellings some back ends use).
+ */
+export type WireMenuNode = Omit<MenuNode, 'applicationCode' | 'children'> & {
+  aplicationCode: string;
+  children: WireMenuNode[];
+};
+
 /** Permitted codes: code → name, a plain object without prototype so that any code can be a key. */
 export type CodeKeys = Readonly<Record<string, string>>;
 

@@ -3,6 +3,7 @@ export { createSessionStore, session, type SessionStore, type ThemeChoice } from
 export type {
   SessionSnapshot,
   SessionUser,
+  WireSessionUser,
   Child,
   ParentContext,
   UnitFlags,

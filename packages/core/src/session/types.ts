@@ -37,6 +37,18 @@ export interface SessionUser {
   campusUnits: readonly CampusUnit[];
 }
 
+/**
+ * The session user as the reference server sends it (login, relogin, `me`, switch/login data; spec part 1 §3): the
+ * fields of `SessionUser` with `campusUnits` still the JSON string and the statuses numbers. The server builds it;
+ * `fromWireUser` reads it (and the looser `WireUser` of other back ends).
+ */
+export type WireSessionUser = Omit<SessionUser, 'campusUnits' | 'unitStatus' | 'userStatus'> & {
+  unitStatus: number;
+  userStatus: number;
+  /** A JSON string of [{unitId, unitName, unitEnName}]. */
+  campusUnits: string;
+};
+
 export interface Child {
   id: string;
   realName: string;

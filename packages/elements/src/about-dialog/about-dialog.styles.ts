@@ -1,9 +1,11 @@
 import { css } from 'lit';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimaryDark } from '../internal/tokens.ts';
 
 export const aboutDialogStyles = css`
   :host {
     display: contents;
-    --_accent: var(--edu-about-accent, var(--edu-color-primary-dark, #3763ab));
+    --_accent: var(--edu-about-accent, ${colorPrimaryDark});
   }
 
   .brand {
@@ -163,7 +165,6 @@ export const aboutDialogStyles = css`
   }
 
   .link:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
+    ${focusRing}
   }
 `;

@@ -8,6 +8,7 @@ import '../index.ts';
 import type { EduAboutDialog } from './about-dialog.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { nextFrame, waitUntil } from '../internal/test-utils.ts';
 
 async function switchLanguage(lang: Lang): Promise<void> {
@@ -87,6 +88,17 @@ async function openAbout(el: EduAboutDialog): Promise<void> {
 }
 
 describe('<edu-about-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduAboutDialog>(
+        html`<edu-about-dialog
+          code="base"
+          root="pages"
+          .client=${fakeClient({ base: BASE }).client}
+        ></edu-about-dialog>`,
+      ),
+  });
+
   let notices: Notice[] = [];
   let restore: ReturnType<typeof setNotifier> | null = null;
 

@@ -1,15 +1,14 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { Client } from '@edu-portal/core/http/client.ts';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
 import { copyrightYears, loadVersionInfo, versionNoteText, type VersionInfo } from '@edu-portal/core/version/info.ts';
 import type { VersionMismatch } from '@edu-portal/core/version/compare.ts';
 import { EduDialog } from '../dialog/dialog.ts';
-import { defineElement } from '../internal/define-element.ts';
-import { emit, type EduCloseEvent, type EduRequestCloseEvent } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import type { EduCloseEvent, EduRequestCloseEvent } from '../internal/events.ts';
 import { aboutDialogStyles } from './about-dialog.styles.ts';
 
 /** Spec part 2 §9. */
@@ -61,9 +60,9 @@ export function mismatchText(kind: VersionMismatch): string {
  *
  * @cssprop [--edu-about-accent=#457cd6] - Version numbers and the list's rule; defaults to the theme colour.
  */
-@localized()
-export class EduAboutDialog extends LitElement {
+export class EduAboutDialog extends EduElement {
   static override styles = aboutDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   @property({ type: Boolean, reflect: true }) open = false;
 
@@ -99,12 +98,6 @@ export class EduAboutDialog extends LitElement {
   private loadToken = 0;
   private abort: AbortController | null = null;
 
-  override connectedCallback(): void {
-    ensureLocalization();
-    defineElement('edu-dialog', EduDialog);
-    super.connectedCallback();
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.abort?.abort();
@@ -138,7 +131,7 @@ export class EduAboutDialog extends LitElement {
       if (token !== this.loadToken) return info;
       this.info = info;
       if (info.missing) notify({ type: 'warning', message: missingVersionText() });
-      emit(this, 'edu-version-load', { info });
+      this.emit('edu-version-load', { info });
       return info;
     } catch {
       return null; // aborted: a newer load or a disconnect took over
@@ -156,19 +149,19 @@ export class EduAboutDialog extends LitElement {
 
   private onInnerOpen = (event: Event) => {
     event.stopPropagation();
-    emit(this, 'edu-open', null);
+    this.emit('edu-open', null);
   };
 
   private onInnerRequestClose = (event: EduRequestCloseEvent) => {
     event.stopPropagation();
-    if (!emit(this, 'edu-request-close', { source: event.detail.source }, true)) event.preventDefault();
+    if (!this.emit('edu-request-close', { source: event.detail.source }, { cancelable: true })) event.preventDefault();
   };
 
   private onInnerClose = (event: EduCloseEvent) => {
     event.stopPropagation();
     this.open = false;
     this.abort?.abort();
-    emit(this, 'edu-close', { source: event.detail.source });
+    this.emit('edu-close', { source: event.detail.source });
   };
 
   private renderVersions(info: VersionInfo | null) {

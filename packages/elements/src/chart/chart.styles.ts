@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const chartStyles = [
   visuallyHiddenStyles,
@@ -10,10 +11,6 @@ export const chartStyles = [
       position: relative;
       height: var(--edu-chart-height, 300px);
       min-height: var(--edu-chart-min-height, 120px);
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     [hidden] {
@@ -39,7 +36,7 @@ export const chartStyles = [
 
     .loading {
       background: var(--edu-chart-mask, rgb(255 255 255 / 0.7));
-      color: var(--edu-color-primary, #457cd6);
+      color: ${colorPrimary};
     }
 
     .spinner {

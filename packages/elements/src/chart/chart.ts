@@ -1,10 +1,10 @@
-import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { getLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
-import { emit } from '../internal/events.ts';
-import { currentLocale, ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import { currentLocale } from '../internal/localize.ts';
 import { throttle, type Throttled } from '../internal/throttle.ts';
 import { chartStyles } from './chart.styles.ts';
 
@@ -102,8 +102,7 @@ function prefersReducedMotion(): boolean {
  * @cssprop [--edu-chart-mask=rgb(255 255 255 / 0.7)] - Loading mask.
  * @cssprop [--edu-color-primary=#457cd6] - Spinner colour.
  */
-@localized()
-export class EduChart extends LitElement {
+export class EduChart extends EduElement {
   static override styles = chartStyles;
 
   /** The ECharts option. Setting a new object draws it (merged into the last one unless `not-merge`). */
@@ -142,7 +141,6 @@ export class EduChart extends LitElement {
   private drawPending = false;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     if (this.hasUpdated) {
       this.observe();
@@ -247,7 +245,7 @@ export class EduChart extends LitElement {
       });
       chart.on('click', (params) => {
         const p = params as unknown as EduChartClickDetail;
-        emit<EduChartClickDetail>(this, 'edu-chart-click', {
+        this.emit('edu-chart-click', {
           componentType: p.componentType,
           seriesType: p.seriesType,
           seriesName: p.seriesName,
@@ -270,7 +268,7 @@ export class EduChart extends LitElement {
     };
     this.chart!.setOption(option, { notMerge: this.notMerge || remake });
     this.readGeneratedDescription();
-    if (remake) emit(this, 'edu-chart-ready', { instance: this.chart! });
+    if (remake) this.emit('edu-chart-ready', { instance: this.chart! });
   }
 
   /** ECharts writes its description (and role img) on the box it draws into, which is hidden: the element says it. */

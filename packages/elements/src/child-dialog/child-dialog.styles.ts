@@ -1,15 +1,13 @@
 import { css } from 'lit';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary8, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const childDialogStyles = [
   spinnerMotionStyles,
   css`
     :host {
       display: contents;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     edu-dialog {
@@ -59,7 +57,7 @@ export const childDialogStyles = [
     }
 
     tbody tr.current {
-      background: var(--edu-color-primary-9, #ecf2fb);
+      background: ${colorPrimary9};
     }
 
     .action {
@@ -82,8 +80,8 @@ export const childDialogStyles = [
       width: 32px;
       height: 32px;
       border-radius: 50%;
-      background: var(--edu-color-primary-8, #dae5f7);
-      color: var(--edu-color-primary-dark, #3763ab);
+      background: ${colorPrimary8};
+      color: ${colorPrimaryDark};
       font-size: 15px;
       font-weight: 600;
     }
@@ -95,11 +93,11 @@ export const childDialogStyles = [
     .tag {
       display: inline-block;
       padding: 0 6px;
-      border: 1px solid var(--edu-color-primary-dark, #3763ab);
+      border: 1px solid ${colorPrimaryDark};
       border-radius: 3px;
       font-size: 12px;
       line-height: 18px;
-      color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
       background: #fff;
     }
 
@@ -110,9 +108,9 @@ export const childDialogStyles = [
       height: 30px;
       box-sizing: border-box;
       padding: 0 16px;
-      border: 1px solid var(--edu-color-primary-dark, #3763ab);
+      border: 1px solid ${colorPrimaryDark};
       border-radius: 4px;
-      background: var(--edu-color-primary-dark, #3763ab);
+      background: ${colorPrimaryDark};
       color: #fff;
       font: inherit;
       font-size: 13px;
@@ -121,12 +119,11 @@ export const childDialogStyles = [
 
     .enter:hover:not(:disabled):not([aria-disabled='true']) {
       /* Darker, not lighter: white text keeps 4.5:1. */
-      background: color-mix(in srgb, var(--edu-color-primary-dark, #3763ab) 82%, #000);
+      background: color-mix(in srgb, ${colorPrimaryDark} 82%, #000);
     }
 
     .enter:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     .enter:disabled,

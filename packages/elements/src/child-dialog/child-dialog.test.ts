@@ -7,6 +7,7 @@ import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { describeNode, nextFrame } from '../internal/test-utils.ts';
 import { EduChildDialog, type EduChildSelectEvent } from './child-dialog.ts';
 
@@ -73,6 +74,11 @@ async function tabTo(target: Element, max = 10): Promise<string> {
 }
 
 describe('<edu-child-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduChildDialog>(html`<edu-child-dialog .students=${CHILDREN} current-id="s1"></edu-child-dialog>`),
+  });
+
   afterEach(async () => {
     fixtureCleanup();
     await switchLanguage('zh-CN');

@@ -1,11 +1,13 @@
-import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { childToSelect } from '@edu-portal/core/identity/children.ts';
 import { iconFallbackText } from '@edu-portal/core/desktop/icons.ts';
 import type { Child } from '@edu-portal/core/session/types.ts';
-import { emit, type EduRequestCloseEvent } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduDialog } from '../dialog/dialog.ts';
+import { EduEmpty } from '../empty/empty.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import type { EduRequestCloseEvent } from '../internal/events.ts';
 import { childDialogStyles } from './child-dialog.styles.ts';
 
 export interface EduChildSelectDetail {
@@ -55,9 +57,9 @@ const spinner = svg`<svg class="spinner" viewBox="0 0 16 16" aria-hidden="true" 
  * @cssprop [--edu-color-primary-9=#ecf2fb] - Avatar and current row background.
  * @cssprop [--edu-color-primary-dark=#3763ab] - Avatar letter, "当前" tag and enter buttons.
  */
-@localized()
-export class EduChildDialog extends LitElement {
+export class EduChildDialog extends EduElement {
   static override styles = childDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog, 'edu-empty': EduEmpty };
 
   /** Whether the dialog is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -79,11 +81,6 @@ export class EduChildDialog extends LitElement {
 
   /** The child entered last, which shows the spinner while `busy`. */
   @state() private chosenId: string | null = null;
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
 
   /** Opens the dialog. */
   async show(): Promise<void> {
@@ -113,7 +110,7 @@ export class EduChildDialog extends LitElement {
     const chosen = current && this.blocking ? child : childToSelect(this.students, this.currentId || null, child.id);
     if (!chosen) return;
     this.chosenId = chosen.id;
-    if (!emit<EduChildSelectDetail>(this, 'edu-child-select', { child: chosen, current }, true)) return;
+    if (!this.emit('edu-child-select', { child: chosen, current }, { cancelable: true })) return;
     this.open = false;
   }
 

@@ -1,16 +1,13 @@
 import { css } from 'lit';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const colorPickerStyles = css`
   :host {
     display: inline-block;
     vertical-align: middle;
     --_border: var(--edu-color-picker-border-color, #dcdfe6);
-    --_primary: var(--edu-color-primary, #457cd6);
+    --_primary: ${colorPrimary};
     --_swatch: var(--edu-color-picker-swatch-size, 18px);
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   .trigger {

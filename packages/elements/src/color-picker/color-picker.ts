@@ -2,10 +2,9 @@ import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { Placement } from '@floating-ui/dom';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { PopupController } from '../internal/popup-controller.ts';
 import { colorPickerStyles } from './color-picker.styles.ts';
 import {
@@ -89,8 +88,7 @@ function normalizeFontSize(value: unknown): string {
  * @cssprop [--edu-color-primary=#457cd6] - Focus ring and the selected swatch.
  * @cssprop [--edu-z-popup=10000] - Stacking order where the top layer is not available.
  */
-@localized()
-export class EduColorPicker extends LitElement {
+export class EduColorPicker extends EduElement {
   static override styles = colorPickerStyles;
   static formAssociated = true;
   // focus() on the element (a form dialog focusing its first field, a label) lands on the trigger.
@@ -192,11 +190,6 @@ export class EduColorPicker extends LitElement {
   async hide(): Promise<void> {
     this.close(false);
     await this.updateComplete;
-  }
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
   }
 
   override disconnectedCallback(): void {
@@ -306,7 +299,7 @@ export class EduColorPicker extends LitElement {
   }
 
   private fireChange(): void {
-    emit<EduColorChangeDetail>(this, 'edu-change', {
+    this.emit('edu-change', {
       color: this.value,
       fontSize: this.fontSize,
       fontFamily: this.fontFamily,

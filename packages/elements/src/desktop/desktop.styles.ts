@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { appTileStyles } from './app-tile.ts';
+import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const desktopStyles = [
   visuallyHiddenStyles,
@@ -11,13 +12,9 @@ export const desktopStyles = [
       display: block;
       font-size: 14px;
       color: var(--edu-app-icon-label-color, #303133);
-      --_primary: var(--edu-color-primary, #457cd6);
+      --_primary: ${colorPrimary};
       --_tile-size: 56px;
       --_tile-font: 26px;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     .base {
@@ -202,13 +199,13 @@ export const desktopStyles = [
       border: 1px solid var(--_primary);
       border-radius: 4px;
       background: #fff;
-      color: var(--edu-color-primary-dark, #2f5fae);
+      color: ${colorPrimaryDark};
       font: inherit;
       cursor: pointer;
     }
 
     .retry:hover {
-      background: var(--edu-color-primary-9, #ecf2fb);
+      background: ${colorPrimary9};
     }
 
     .retry:focus-visible {

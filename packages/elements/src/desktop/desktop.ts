@@ -1,14 +1,13 @@
-import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { RECENT_APPS_LIMIT } from '@edu-portal/core/constants.ts';
 import type { AppIcon, DesktopIcons, IconGroup } from '@edu-portal/core/desktop/icons.ts';
 import { iconOrder, moveBy, moveIconInGroup } from '@edu-portal/core/desktop/reorder.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { CoreLanguage, ImageFailures, renderAppTile } from './app-tile.ts';
 import { desktopStyles } from './desktop.styles.ts';
 
@@ -101,8 +100,7 @@ interface DragView {
  * @cssprop [--edu-badge-color=#fff] - Colour of the unread counts.
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings, the drop indicator and the retry button.
  */
-@localized()
-export class EduDesktop extends LitElement {
+export class EduDesktop extends EduElement {
   static override styles = desktopStyles;
 
   /** What the desktop shows: core `desktopIcons(groups, user)` (with unread counts merged); `null` shows nothing. */
@@ -139,11 +137,6 @@ export class EduDesktop extends LitElement {
   private press: PointerPress | null = null;
   /** Set when a drag ended on a tile, so the click that follows does not open the app. */
   private suppressClick = false;
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -236,7 +229,7 @@ export class EduDesktop extends LitElement {
     }
     this.order = next;
     const codes = next.grouped ? iconOrder(next.groups) : iconOrder(next.icons);
-    emit<EduReorderDetail>(this, 'edu-reorder', { codes, group });
+    this.emit('edu-reorder', { codes, group });
     await this.announce(`${msg('已移动到位置', { id: 'desktop.movedTo' })} ${to + 1}`);
     this.tileButton(section.key, icon.code)?.focus({ preventScroll: false });
     return true;
@@ -384,7 +377,7 @@ export class EduDesktop extends LitElement {
       this.suppressClick = false;
       return;
     }
-    emit(this, 'edu-open-app', { icon });
+    this.emit('edu-open-app', { icon });
   }
 
   // ----- rendering -----------------------------------------------------------------------------------------------
@@ -460,7 +453,7 @@ export class EduDesktop extends LitElement {
         this.error
           ? html`<div part="error" class="error" role="alert">
               <span>${this.error}</span>
-              <button part="retry" class="retry" type="button" @click=${() => emit(this, 'edu-desktop-reload', null)}>
+              <button part="retry" class="retry" type="button" @click=${() => this.emit('edu-desktop-reload', null)}>
                 ${msg('重试', { id: 'desktop.retry' })}
               </button>
             </div>`

@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const dialogStyles = [
   visuallyHiddenStyles,
@@ -11,8 +12,9 @@ export const dialogStyles = [
     .dialog {
       position: fixed;
       box-sizing: border-box;
-      max-width: var(--edu-dialog-max-width, 100vw);
-      max-height: 100vh;
+      max-width: min(var(--edu-dialog-max-width, 100vw), 100%);
+      /* The whole dialog stays inside the window: the placement narrows this inline (below its own top). */
+      max-height: 100%;
       height: fit-content;
       margin: 0;
       padding: 0;
@@ -33,6 +35,12 @@ export const dialogStyles = [
 
     .dialog:not([open]) {
       opacity: 0;
+    }
+
+    /* Header and footer keep their size; the body takes what is left and scrolls, so the footer stays on screen. */
+    .dialog[open] {
+      display: flex;
+      flex-direction: column;
     }
 
     .dialog:focus {
@@ -73,6 +81,7 @@ export const dialogStyles = [
 
     .header {
       display: flex;
+      flex: none;
       align-items: center;
       gap: 8px;
       padding: var(--edu-dialog-header-padding, 16px 16px 10px 20px);
@@ -115,11 +124,11 @@ export const dialogStyles = [
     }
 
     button:hover {
-      color: var(--edu-color-primary, #457cd6);
+      color: ${colorPrimary};
     }
 
     button:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 1px;
     }
 
@@ -134,6 +143,8 @@ export const dialogStyles = [
     }
 
     .body {
+      flex: 0 1 auto;
+      min-height: 0;
       box-sizing: border-box;
       max-height: var(--edu-dialog-body-max-height, calc(100vh - 180px));
       overflow: auto;
@@ -142,6 +153,8 @@ export const dialogStyles = [
 
     .footer {
       display: flex;
+      flex: none;
+      flex-wrap: wrap;
       justify-content: flex-end;
       gap: 12px;
       padding: var(--edu-dialog-footer-padding, 10px 20px 20px);

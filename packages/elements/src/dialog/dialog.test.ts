@@ -7,6 +7,7 @@ import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { scrollLockCount } from '../internal/scroll-lock.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { center, describeNode, drag, nextFrame, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
@@ -51,6 +52,10 @@ class ShadowButton extends HTMLElement {
 customElements.define('test-shadow-button', ShadowButton);
 
 describe('<edu-dialog>', () => {
+  runOverlaySuite({
+    fixture: () => fixture<EduDialog>(html`<edu-dialog title="对话框"><button>里面</button></edu-dialog>`),
+  });
+
   before(async () => {
     await setViewport({ width: W, height: H });
   });
@@ -233,6 +238,97 @@ describe('<edu-dialog>', () => {
       expect(body.getBoundingClientRect().height).to.be.closeTo(innerHeight - 180, 1);
       expect(body.scrollHeight).to.be.greaterThan(body.clientHeight);
       expect(getComputedStyle(body).overflowY).to.equal('auto');
+    });
+
+    describe('a long dialog in a small window (issue 13, item 16)', () => {
+      afterEach(async () => {
+        await setViewport({ width: W, height: H });
+      });
+
+      const sizes: Array<[number, number]> = [
+        [1366, 768],
+        [1280, 600],
+        [375, 667],
+        [360, 480],
+      ];
+      const long = (position: DialogPosition = 'middle') =>
+        html`<edu-dialog title="长表单" .position=${position}>
+          <div style="height: 2000px">长内容</div>
+          <button slot="footer" id="cancel">取消</button><button slot="footer" id="ok">确定</button>
+        </edu-dialog>`;
+
+      for (const [width, height] of sizes) {
+        it(`fits the window at ${width}×${height}: the body scrolls, the footer stays on screen, also when focused`, async () => {
+          await setViewport({ width, height });
+          const el = await opened(long());
+          const { dialog, body, footer } = partsOf(el);
+          const r = dialog.getBoundingClientRect();
+          expect(r.top).to.be.at.least(0);
+          expect(r.bottom).to.be.at.most(innerHeight + 0.5);
+          expect(footer.getBoundingClientRect().bottom).to.be.at.most(innerHeight + 0.5);
+          expect(body.scrollHeight).to.be.greaterThan(body.clientHeight);
+          el.querySelector<HTMLButtonElement>('#ok')!.focus();
+          await nextFrame();
+          const ok = el.querySelector<HTMLButtonElement>('#ok')!.getBoundingClientRect();
+          expect(ok.top).to.be.at.least(0);
+          expect(ok.bottom).to.be.at.most(innerHeight);
+          expect(dialog.getBoundingClientRect().top).to.be.closeTo(r.top, 0.5);
+        });
+      }
+
+      const positions: DialogPosition[] = ['left', 'right', 'top', 'bottom', 'tr', [100, null, null, 20]];
+      for (const position of positions) {
+        it(`fits the window in position ${JSON.stringify(position)}`, async () => {
+          await setViewport({ width: 1366, height: 768 });
+          const el = await opened(long(position));
+          const r = partsOf(el).dialog.getBoundingClientRect();
+          expect(r.top).to.be.at.least(0);
+          expect(r.bottom).to.be.at.most(innerHeight + 0.5);
+          expect(partsOf(el).footer.getBoundingClientRect().bottom).to.be.at.most(innerHeight + 0.5);
+        });
+      }
+
+      it('stays inside the window when dragged down as far as it goes', async () => {
+        await setViewport({ width: 1366, height: 768 });
+        const el = await opened(long());
+        const { header, footer } = partsOf(el);
+        const [x, y] = center(header);
+        await drag([x, y], [x, innerHeight - 5]);
+        await el.updateComplete;
+        expect(footer.getBoundingClientRect().bottom).to.be.at.most(innerHeight + 0.5);
+      });
+    });
+
+    describe('on a phone (issue 13, item 17)', () => {
+      afterEach(async () => {
+        await setViewport({ width: W, height: H });
+      });
+
+      it('uses nearly the full width of a 375 px screen and keeps two footer buttons on one line', async () => {
+        await setViewport({ width: 375, height: 667 });
+        const el = await opened(
+          html`<edu-dialog title="提示"
+            ><p>内容</p>
+            <button slot="footer" style="padding: 0 16px; height: 32px">取消操作</button
+            ><button slot="footer" style="padding: 0 16px; height: 32px">确定提交</button>
+          </edu-dialog>`,
+        );
+        const r = rectOf(el);
+        expect(r.width).to.be.at.least(375 - 24 - 1);
+        expect(r.left).to.be.at.least(0);
+        expect(r.right).to.be.at.most(375);
+        const [a, b] = Array.from(el.querySelectorAll('button'));
+        expect(a!.getBoundingClientRect().top).to.be.closeTo(b!.getBoundingClientRect().top, 1);
+      });
+
+      it('keeps an explicit width, within the window', async () => {
+        await setViewport({ width: 375, height: 667 });
+        const el = await opened(html`<edu-dialog title="T" width="300px"><p>x</p></edu-dialog>`);
+        expect(rectOf(el).width).to.be.closeTo(300, 1);
+        fixtureCleanup();
+        const wide = await opened(html`<edu-dialog title="T" width="650px"><p>x</p></edu-dialog>`);
+        expect(rectOf(wide).width).to.be.at.most(375);
+      });
     });
   });
 

@@ -1,10 +1,10 @@
-import { LitElement, html, nothing, svg, type ComplexAttributeConverter, type PropertyValues } from 'lit';
+import { html, nothing, svg, type ComplexAttributeConverter, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { styleMap, type StyleInfo } from 'lit/directives/style-map.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { DialogOverlayController } from '../internal/dialog-overlay.ts';
-import { emit, type EduCloseSource } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import type { EduCloseSource } from '../internal/events.ts';
 import { dialogStyles } from './dialog.styles.ts';
 
 /** Named placements of spec part 2 §2 "Generic dialog". */
@@ -52,6 +52,17 @@ const modalConverter: ComplexAttributeConverter<boolean> = {
   toAttribute: (value: boolean) => (value ? null : 'false'),
 };
 
+/**
+ * 60 % of the window (spec part 2 §2), but on a narrow screen nearly its full width: 60 % of a 375 px phone is 225 px,
+ * too narrow for a footer of buttons.
+ */
+const DEFAULT_WIDTH = 'max(60%, min(100% - 24px, 560px))';
+
+/** A side of the placement as a length in `calc()`: a free side takes no room. */
+function insetLength(side: string): string {
+  return side === 'auto' ? '0px' : `(${side})`;
+}
+
 function cssLength(side: DialogInset): string {
   if (side === null || side === 'auto' || side === '') return 'auto';
   return typeof side === 'number' ? `${side}px` : side;
@@ -63,7 +74,8 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
 /**
  * A dialog to spec part 2 §2 "Generic dialog": title, close button, body, optional footer; six placements or
  * explicit sides; 60 % wide and 15 % from the top by default; the body at most the window height − 180 px; dragged by
- * its header and kept inside the viewport, also from the keyboard; Escape and, optionally, a backdrop click close it.
+ * its header and kept inside the viewport, also from the keyboard; the whole dialog stays inside the window (the body
+ * scrolls, the footer stays on screen); Escape and, optionally, a backdrop click close it.
  * Modal dialogs live in the top layer through the page's one overlay stack (only the top one hears Escape; focus
  * stays inside and returns on close; scrolling is locked without moving the page).
  *
@@ -87,7 +99,8 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  * @csspart body - The scrolling body around the default slot.
  * @csspart footer - The footer around the `footer` slot.
  *
- * @cssprop [--edu-dialog-width=60%] - Width when the `width` property is not set.
+ * @cssprop [--edu-dialog-width=max(60%, min(100% - 24px, 560px))] - Width when the `width` property is not set: 60 %,
+ *   nearly the full width on a narrow screen.
  * @cssprop [--edu-dialog-top=15%] - Distance from the top in the `middle` placement when `top` is not set.
  * @cssprop [--edu-dialog-max-width=100vw] - Largest width.
  * @cssprop [--edu-dialog-body-max-height=calc(100vh - 180px)] - Largest body height before it scrolls.
@@ -105,8 +118,7 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  * @cssprop [--edu-color-primary=#457cd6] - Hover and focus colour.
  * @cssprop [--edu-z-dialog=1500] - Stacking order, used only when the dialog is not modal (rendered inline).
  */
-@localized()
-export class EduDialog extends LitElement {
+export class EduDialog extends EduElement {
   static override styles = dialogStyles;
 
   /** Whether the dialog is shown. Setting it to `false` closes without asking; `hide()` asks first. */
@@ -161,7 +173,6 @@ export class EduDialog extends LitElement {
   private backdropPress = false;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     window.addEventListener('resize', this.onResize);
     // Put back on screen after a move in the document (the controller let go on disconnect).
@@ -204,7 +215,7 @@ export class EduDialog extends LitElement {
   private syncOpen(): void {
     if (this.open && !this.overlay.open && this.isConnected) {
       this.overlay.show();
-      emit(this, 'edu-open', null);
+      this.emit('edu-open', null);
     } else if (!this.open && this.overlay.open) {
       this.overlay.hide();
       this.closedBy(this.closeSource);
@@ -215,12 +226,12 @@ export class EduDialog extends LitElement {
   private closedBy(source: EduCloseSource): void {
     this.open = false;
     this.drag = null;
-    emit(this, 'edu-close', { source });
+    this.emit('edu-close', { source });
   }
 
   private async requestClose(source: EduCloseSource): Promise<boolean> {
     if (!this.open) return true;
-    if (!emit(this, 'edu-request-close', { source }, true)) return false;
+    if (!this.emit('edu-request-close', { source }, { cancelable: true })) return false;
     this.closeSource = source;
     this.open = false;
     await this.updateComplete;
@@ -320,7 +331,7 @@ export class EduDialog extends LitElement {
   // ----- rendering -------------------------------------------------------------------------------------------
 
   private placementStyle(): StyleInfo {
-    const width = this.width || 'var(--edu-dialog-width, 60%)';
+    const width = this.width || `var(--edu-dialog-width, ${DEFAULT_WIDTH})`;
     const top = this.top || 'var(--edu-dialog-top, 15%)';
     const box = (t: string, r: string, b: string, l: string, margin: string): StyleInfo => ({
       width,
@@ -329,6 +340,8 @@ export class EduDialog extends LitElement {
       bottom: b,
       left: l,
       margin,
+      // Whatever its content, the dialog ends inside the window: below its top (and above its bottom, when set).
+      'max-height': `calc(100% - ${insetLength(t)} - ${insetLength(b)})`,
     });
     if (this.offset) return box(`${this.offset.y}px`, 'auto', 'auto', `${this.offset.x}px`, '0');
     const position = this.position;

@@ -1,12 +1,10 @@
 import { css } from 'lit';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const downloadDialogStyles = css`
   :host {
     display: contents;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   edu-dialog {
@@ -38,14 +36,13 @@ export const downloadDialogStyles = css`
   }
 
   a.card:hover {
-    border-color: var(--edu-color-primary, #457cd6);
-    background: var(--edu-color-primary-9, #ecf2fb);
+    border-color: ${colorPrimary};
+    background: ${colorPrimary9};
     box-shadow: 0 4px 12px rgb(0 0 0 / 0.08);
   }
 
   a.card:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
+    ${focusRing}
   }
 
   .card.disabled {
@@ -62,8 +59,8 @@ export const downloadDialogStyles = css`
     width: 48px;
     height: 48px;
     border-radius: 10px;
-    background: var(--edu-color-primary-9, #ecf2fb);
-    color: var(--edu-color-primary-dark, #3763ab);
+    background: ${colorPrimary9};
+    color: ${colorPrimaryDark};
   }
 
   .icon svg {
@@ -102,7 +99,7 @@ export const downloadDialogStyles = css`
     margin-top: 2px;
     font-size: 13px;
     font-weight: 600;
-    color: var(--edu-color-primary-dark, #3763ab);
+    color: ${colorPrimaryDark};
   }
 
   .action .arrow {

@@ -5,6 +5,7 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { describeNode, nextFrame } from '../internal/test-utils.ts';
 import { EduDownloadDialog, safeLinkUrl } from './download-dialog.ts';
 
@@ -56,6 +57,13 @@ async function tabTo(target: Element, max = 8): Promise<string> {
 }
 
 describe('<edu-download-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduDownloadDialog>(
+        html`<edu-download-dialog installer-url="/downloads/edu-setup.exe"></edu-download-dialog>`,
+      ),
+  });
+
   afterEach(async () => {
     fixtureCleanup();
     await switchLanguage('zh-CN');

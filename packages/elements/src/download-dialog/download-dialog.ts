@@ -1,7 +1,8 @@
-import { LitElement, html, nothing, svg, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
-import { ensureLocalization } from '../internal/localize.ts';
+import { msg } from '@lit/localize';
+import { EduDialog } from '../dialog/dialog.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { downloadDialogStyles } from './download-dialog.styles.ts';
 
 /**
@@ -51,9 +52,9 @@ const downloadIcon = svg`<svg class="arrow" viewBox="0 0 16 16" aria-hidden="tru
  * @cssprop [--edu-color-primary-9=#ecf2fb] - Card hover background.
  * @cssprop [--edu-color-primary-dark=#3763ab] - Card icons and the "download" line.
  */
-@localized()
-export class EduDownloadDialog extends LitElement {
+export class EduDownloadDialog extends EduElement {
   static override styles = downloadDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   /** Whether the dialog is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -72,11 +73,6 @@ export class EduDownloadDialog extends LitElement {
 
   /** Size text of the portable package; not shown when empty. */
   @property({ attribute: 'portable-size' }) portableSize = '';
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
 
   /** Opens the dialog. */
   async show(): Promise<void> {

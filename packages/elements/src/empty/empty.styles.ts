@@ -8,10 +8,6 @@ export const emptyStyles = css`
     line-height: 1.5;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .base {
     display: flex;
     flex-direction: column;

@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, svg } from 'lit';
+import { html, nothing, svg } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
-import { ensureLocalization } from '../internal/localize.ts';
+import { msg } from '@lit/localize';
+import { EduElement } from '../internal/edu-element.ts';
 import { emptyStyles } from './empty.styles.ts';
 
 /** Pictures of spec part 2 §2 "Empty-data block". */
@@ -81,8 +81,7 @@ const pictures: Record<EmptyType, ReturnType<typeof svg>> = {
  * @cssprop [--edu-empty-fill-3=#d3d8e0] - Darkest colour of the pictures.
  * @cssprop [--edu-empty-accent=#a9c1ea] - Accent colour of the pictures.
  */
-@localized()
-export class EduEmpty extends LitElement {
+export class EduEmpty extends EduElement {
   static override styles = emptyStyles;
 
   /** The text; empty means the localised "暂无数据" / "No data". */
@@ -95,11 +94,6 @@ export class EduEmpty extends LitElement {
   @property({ attribute: 'image-size', type: Number }) imageSize?: number;
 
   @state() private hasExtra = false;
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
 
   private onExtraSlotChange = (event: Event) => {
     this.hasExtra = (event.target as HTMLSlotElement)

@@ -1,4 +1,6 @@
 import { css } from 'lit';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const footerStyles = css`
   :host {
@@ -7,10 +9,6 @@ export const footerStyles = css`
     background: var(--edu-footer-background, transparent);
     font-size: var(--edu-footer-font-size, 12px);
     line-height: 1.6;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   .base {
@@ -55,7 +53,7 @@ export const footerStyles = css`
 
   a:hover,
   .action:hover {
-    color: var(--edu-color-primary, #457cd6);
+    color: ${colorPrimary};
     text-decoration: underline;
   }
 
@@ -69,8 +67,7 @@ export const footerStyles = css`
 
   a:focus-visible,
   .action:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
+    ${focusRing}
     border-radius: 2px;
   }
 

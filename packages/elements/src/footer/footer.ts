@@ -1,13 +1,11 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { EduAboutDialog } from '../about-dialog/about-dialog.ts';
-import { defineElement } from '../internal/define-element.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { footerStyles } from './footer.styles.ts';
 
 /** A record-filing entry (spec part 1 §3 "Login configuration", `footerMsg.baList`), wire names kept. */
@@ -76,9 +74,9 @@ function safeHref(url: string): string | null {
  * @cssprop [--edu-footer-font-size=12px] - Text size.
  * @cssprop [--edu-footer-padding=16px 24px] - Padding.
  */
-@localized()
-export class EduFooter extends LitElement {
+export class EduFooter extends EduElement {
   static override styles = footerStyles;
+  static override dependencies = { 'edu-about-dialog': EduAboutDialog };
 
   /** The login configuration's `footerMsg`; the properties below override its fields when set. */
   @property({ attribute: false }) footerMsg: FooterMessage | null = null;
@@ -121,12 +119,6 @@ export class EduFooter extends LitElement {
 
   @query('edu-about-dialog') private aboutEl!: EduAboutDialog | null;
 
-  override connectedCallback(): void {
-    ensureLocalization();
-    defineElement('edu-about-dialog', EduAboutDialog);
-    super.connectedCallback();
-  }
-
   /** Opens the about dialog. */
   async showAbout(): Promise<void> {
     await this.updateComplete;
@@ -148,11 +140,11 @@ export class EduFooter extends LitElement {
   };
 
   private onHelp = () => {
-    emit(this, 'edu-help', null);
+    this.emit('edu-help', null);
   };
 
   private onVersion = () => {
-    if (emit(this, 'edu-show-about', null, true) && this.code) void this.showAbout();
+    if (this.emit('edu-show-about', null, { cancelable: true }) && this.code) void this.showAbout();
   };
 
   private renderFiling(entry: RecordFiling) {

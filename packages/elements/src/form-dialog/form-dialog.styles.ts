@@ -1,7 +1,10 @@
 import { css } from 'lit';
+import { buttonStyles, focusRing } from '../internal/control-styles.ts';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const formDialogStyles = [
+  buttonStyles,
   visuallyHiddenStyles,
   spinnerMotionStyles,
   css`
@@ -58,56 +61,23 @@ export const formDialogStyles = [
       width: 16px;
       height: 16px;
       margin: 0;
-      accent-color: var(--edu-color-primary, #457cd6);
+      accent-color: ${colorPrimary};
     }
 
+    /* Room for the spinner beside the text. */
     .button {
       display: inline-flex;
       align-items: center;
       gap: 6px;
-      height: 32px;
-      box-sizing: border-box;
-      padding: 0 15px;
-      border: 1px solid #dcdfe6;
-      border-radius: 4px;
-      background: #fff;
-      color: #606266;
-      font: inherit;
       font-size: 14px;
-      cursor: pointer;
     }
 
-    .button:hover {
-      color: var(--edu-color-primary, #457cd6);
-      border-color: var(--edu-color-primary-6, #b5cbef);
-      background: var(--edu-color-primary-9, #ecf2fb);
-    }
-
-    .button.primary {
-      /* The default theme's dark tint: white text on it keeps 4.5:1. */
-      border-color: var(--edu-color-primary-dark, #3763ab);
-      background: var(--edu-color-primary-dark, #3763ab);
-      color: #fff;
-    }
-
-    .button.primary:hover {
-      background: var(--edu-color-primary, #457cd6);
-      border-color: var(--edu-color-primary, #457cd6);
-      color: #fff;
-    }
-
-    .button[aria-disabled='true'] {
-      cursor: progress;
-      opacity: 0.75;
-    }
-
-    .button:focus-visible,
     .add-next input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     .button.small {
+      min-height: 26px;
       height: 26px;
       padding: 0 10px;
       font-size: 13px;

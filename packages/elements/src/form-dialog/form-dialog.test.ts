@@ -8,6 +8,7 @@ import type { EduFormDialog, EduFormSubmitDetail } from './form-dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
@@ -77,6 +78,11 @@ async function openWith(
 }
 
 describe('<edu-form-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduFormDialog>(html`<edu-form-dialog title="表单"><input name="a" aria-label="a" /></edu-form-dialog>`),
+  });
+
   before(async () => {
     await setViewport({ width: W, height: H });
   });
@@ -481,6 +487,7 @@ describe('<edu-form-dialog>', () => {
           ><form><input name="a" /><input name="b" /></form
         ></edu-form-dialog>
       `);
+      // Opening focused the first field (issue 13, item 20); Tab goes on from there and round.
       const seen: string[] = [];
       for (let i = 0; i < 8; i++) {
         await sendKeys({ press: 'Tab' });
@@ -491,9 +498,157 @@ describe('<edu-form-dialog>', () => {
             : (active?.getAttribute('part') ?? active?.className ?? ''),
         );
       }
-      // move handle, close, a, b, add-next box, cancel, confirm, then round again.
-      expect(seen.slice(0, 7)).to.deep.equal(['move', 'close', 'a', 'b', '', 'cancel', 'confirm']);
-      expect(seen[7]).to.equal('move');
+      // b, add-next box, cancel, confirm, move handle, close, a, then b again.
+      expect(seen.slice(0, 7)).to.deep.equal(['b', '', 'cancel', 'confirm', 'move', 'close', 'a']);
+      expect(seen[7]).to.equal('b');
+    });
+
+    it('focuses the first field on opening, so typing starts at once (issue 13, item 20)', async () => {
+      const { el } = await openWith(html`
+        <edu-form-dialog title="T"
+          ><form>
+            <input type="hidden" name="id" value="1" />
+            <input name="off" disabled />
+            <input name="first" />
+            <input name="second" /></form
+        ></edu-form-dialog>
+      `);
+      expect(describeNode(deepActiveElement())).to.equal(describeNode(input(el, 'first')));
+      await sendKeys({ type: '张三' });
+      expect(input(el, 'first').value).to.equal('张三');
+      // In edit mode too, and an [autofocus] control still wins.
+      fixtureCleanup();
+      const edit = await openWith(html`
+        <edu-form-dialog title="T" mode="edit"
+          ><form><input name="first" /><input name="second" autofocus /></form
+        ></edu-form-dialog>
+      `);
+      expect(describeNode(deepActiveElement())).to.equal(describeNode(input(edit.el, 'second')));
+    });
+  });
+
+  describe("validation messages in the portal's language (issue 13, item 19)", () => {
+    function constraintForm() {
+      return html`
+        <edu-form-dialog title="T"
+          ><form>
+            <input name="req" required />
+            <input name="mail" type="email" />
+            <input name="code" pattern="[0-9]{4}" />
+            <input name="coded" pattern="[0-9]{4}" title="4 位数字" />
+            <input name="nick" minlength="3" />
+            <input name="age" type="number" min="6" max="20" />
+            <input name="site" type="url" />
+            <select name="pick" required>
+              <option value="">--</option>
+              <option value="1">一</option>
+            </select>
+            <input name="agree" type="checkbox" required /></form
+        ></edu-form-dialog>
+      `;
+    }
+
+    const expected: Record<Lang, Record<string, string>> = {
+      'zh-CN': {
+        req: '此项为必填项',
+        mail: '请输入正确的电子邮箱',
+        code: '请按要求的格式填写',
+        coded: '请按要求的格式填写：4 位数字',
+        nick: '请至少输入 3 个字符（当前为 2 个）',
+        ageLow: '不能小于 6',
+        ageHigh: '不能大于 20',
+        site: '请输入正确的网址',
+        pick: '请选择一项',
+        agree: '请勾选此项',
+      },
+      en: {
+        req: 'This field is required',
+        mail: 'Please enter a valid e-mail address',
+        code: 'Please match the requested format',
+        coded: 'Please match the requested format: 4 位数字',
+        nick: 'Please enter at least 3 characters (you entered 2)',
+        ageLow: 'The value must be 6 or more',
+        ageHigh: 'The value must be 20 or less',
+        site: 'Please enter a valid web address',
+        pick: 'Please select an item',
+        agree: 'Please tick this box',
+      },
+      'zh-HK': {
+        req: '此項為必填項',
+        mail: '請輸入正確的電郵地址',
+        code: '請按要求的格式填寫',
+        coded: '請按要求的格式填寫：4 位数字',
+        nick: '請至少輸入 3 個字元（目前為 2 個）',
+        ageLow: '不能小於 6',
+        ageHigh: '不能大於 20',
+        site: '請輸入正確的網址',
+        pick: '請選擇一項',
+        agree: '請勾選此項',
+      },
+    };
+
+    for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
+      it(`words required, type, pattern, length and range in ${lang}`, async () => {
+        await switchLanguage(lang);
+        const { el, submits } = await openWith(constraintForm());
+        input(el, 'mail').value = 'not-mail';
+        input(el, 'code').value = '12';
+        input(el, 'coded').value = 'ab';
+        input(el, 'age').value = '3';
+        input(el, 'site').value = 'no url';
+        // minlength applies to what the user typed only.
+        input(el, 'nick').focus();
+        await sendKeys({ type: 'ab' });
+        expect(await el.submit()).to.equal(false);
+        expect(submits.length).to.equal(0);
+        const want = expected[lang];
+        const message = (name: string) =>
+          el.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)!.validationMessage;
+        expect(message('req')).to.equal(want['req']);
+        expect(message('mail')).to.equal(want['mail']);
+        expect(message('code')).to.equal(want['code']);
+        expect(message('coded')).to.equal(want['coded']);
+        expect(message('nick')).to.equal(want['nick']);
+        expect(message('age')).to.equal(want['ageLow']);
+        expect(message('site')).to.equal(want['site']);
+        expect(message('pick')).to.equal(want['pick']);
+        expect(message('agree')).to.equal(want['agree']);
+        input(el, 'age').value = '30';
+        expect(await el.submit()).to.equal(false);
+        expect(message('age')).to.equal(want['ageHigh']);
+      });
+    }
+
+    it('a corrected field loses the message; a still-failing one is worded again on the next try', async () => {
+      const { el, submits } = await openWith(html`
+        <edu-form-dialog title="T"
+          ><form><input name="name" required /><input name="code" pattern="[0-9]{4}" /></form
+        ></edu-form-dialog>
+      `);
+      expect(await el.submit()).to.equal(false);
+      expect(input(el, 'name').validationMessage).to.equal('此项为必填项');
+      input(el, 'name').focus();
+      await sendKeys({ type: '李' });
+      expect(input(el, 'name').validity.valid).to.equal(true);
+      input(el, 'code').value = 'x';
+      expect(await el.submit()).to.equal(false);
+      expect(input(el, 'name').validationMessage).to.equal('');
+      expect(input(el, 'code').validationMessage).to.equal('请按要求的格式填写');
+      input(el, 'code').value = '1234';
+      el.addEventListener('edu-submit', (e) => e.detail.done(true));
+      expect(await el.submit()).to.equal(true);
+      expect(submits.length).to.equal(1);
+    });
+
+    it('leaves a custom message the host set itself', async () => {
+      const { el } = await openWith(html`
+        <edu-form-dialog title="T"
+          ><form><input name="name" /></form
+        ></edu-form-dialog>
+      `);
+      input(el, 'name').setCustomValidity('宿主的提示');
+      expect(await el.submit()).to.equal(false);
+      expect(input(el, 'name').validationMessage).to.equal('宿主的提示');
     });
   });
 

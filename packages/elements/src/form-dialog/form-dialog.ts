@@ -1,10 +1,9 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { EduDialog, positionConverter, type DialogPosition } from '../dialog/dialog.ts';
-import { defineElement } from '../internal/define-element.ts';
-import { emit, type EduCloseEvent, type EduCloseSource, type EduRequestCloseEvent } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import type { EduCloseEvent, EduCloseSource, EduRequestCloseEvent } from '../internal/events.ts';
 import {
   collectFormData,
   formControls,
@@ -17,6 +16,7 @@ import {
   type FormValues,
 } from './form-controls.ts';
 import { formDialogStyles } from './form-dialog.styles.ts';
+import { isNativeControl, validityMessage } from '../internal/validity-messages.ts';
 
 export type { FormValues } from './form-controls.ts';
 
@@ -78,10 +78,12 @@ const absentMeansTrue = {
  * footer with "submit then add next" (add mode only), cancel and confirm ("立即添加" in add mode, "立即修改" in edit
  * mode by default).
  *
- * - Opening in add mode resets the form; closing resets it in either mode.
+ * - Opening in add mode resets the form; closing resets it in either mode. Opening focuses the `[autofocus]`
+ *   control, else the first field.
  * - Confirm (or Enter in a field) first runs native constraint validation of the slotted controls (`required`,
- *   `pattern`, … and form-associated elements), then the `validator` hook; only then `edu-submit` fires and the
- *   confirm button shows loading until the host calls `detail.done(ok)` or `complete(ok)`.
+ *   `pattern`, … and form-associated elements; native controls' messages in the portal's language), then the
+ *   `validator` hook; only then `edu-submit` fires and the confirm button shows loading until the host calls
+ *   `detail.done(ok)` or `complete(ok)`.
  * - A successful save closes the dialog, or with "submit then add next" ticked resets it and focuses the first field.
  * - Closing asks first: `edu-request-close` (cancelable) carries `dirty`; with `confirm-discard` a dirty form asks
  *   the user to confirm before its changes are thrown away.
@@ -120,9 +122,9 @@ const absentMeansTrue = {
  * @cssprop [--edu-color-primary=#457cd6] - The confirm button.
  * @cssprop [--edu-color-primary-dark] - The confirm button when hovered.
  */
-@localized()
-export class EduFormDialog extends LitElement {
+export class EduFormDialog extends EduElement {
   static override styles = formDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   /** Whether it is shown. Setting it to `false` closes without asking; `hide()` asks first. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -185,9 +187,6 @@ export class EduFormDialog extends LitElement {
   private readonly marked = new Set<FormControl>();
 
   override connectedCallback(): void {
-    ensureLocalization();
-    // The inner dialog is ours to define: a page may import this element alone.
-    defineElement('edu-dialog', EduDialog);
     super.connectedCallback();
     this.addEventListener('submit', this.onFormSubmit);
     this.addEventListener('keydown', this.onKeyDown);
@@ -260,8 +259,7 @@ export class EduFormDialog extends LitElement {
     const result = new Promise<boolean>((resolve) => {
       this.settle = resolve;
     });
-    const proceed = emit<EduFormSubmitDetail>(
-      this,
+    const proceed = this.emit(
       'edu-submit',
       {
         mode: this.mode,
@@ -270,7 +268,7 @@ export class EduFormDialog extends LitElement {
         formData,
         done: (ok = true) => this.finish(token, ok, addNext),
       },
-      true,
+      { cancelable: true },
     );
     if (!proceed) this.finish(token, false, addNext);
     return result;
@@ -322,6 +320,7 @@ export class EduFormDialog extends LitElement {
     const controls = formControls(this);
     const nativeValid = form ? form.checkValidity() : controls.every((c) => c.checkValidity?.() ?? true);
     if (!nativeValid) {
+      this.localizeInvalid(controls);
       this.reportInvalid(controls);
       return false;
     }
@@ -358,7 +357,21 @@ export class EduFormDialog extends LitElement {
     return true;
   }
 
-  /** Shows the browser's message at the first invalid control and focuses it. */
+  /**
+   * Words the native controls' failed constraints in the portal's language instead of the browser's; marked like
+   * the validator's messages, so editing the field or the next validation clears them.
+   */
+  private localizeInvalid(controls: FormControl[]): void {
+    for (const control of controls) {
+      if (!isNativeControl(control)) continue;
+      const message = validityMessage(control);
+      if (!message) continue;
+      control.setCustomValidity(message);
+      this.marked.add(control);
+    }
+  }
+
+  /** Shows the message at the first invalid control and focuses it. */
   private reportInvalid(controls: FormControl[]): void {
     const first = controls.find((c) => c.checkValidity && !c.checkValidity());
     if (first?.reportValidity) first.reportValidity();
@@ -401,17 +414,18 @@ export class EduFormDialog extends LitElement {
   private onInnerOpen = (event: Event) => {
     event.stopPropagation();
     this.markClean();
-    emit(this, 'edu-open', null);
-    // A slotted [autofocus] control gets focus; the inner dialog cannot see through this element's slot.
-    const requested = this.querySelector<HTMLElement>('[autofocus]');
-    if (requested) requested.focus();
+    this.emit('edu-open', null);
+    // Typing can start at once: a slotted [autofocus] control gets focus, else the first field (the inner dialog
+    // cannot see through this element's slot, and would focus itself).
+    focusFirstControl(this);
   };
 
   private onInnerRequestClose = (event: EduRequestCloseEvent) => {
     event.stopPropagation();
     const source = event.detail.source;
     const dirty = this.dirty;
-    if (!emit<EduFormRequestCloseDetail>(this, 'edu-request-close', { source, dirty }, true)) {
+    const detail: EduFormRequestCloseDetail = { source, dirty };
+    if (!this.emit('edu-request-close', detail, { cancelable: true })) {
       event.preventDefault();
       return;
     }
@@ -433,7 +447,7 @@ export class EduFormDialog extends LitElement {
     this.open = false;
     this.reset();
     this.announcement = '';
-    emit(this, 'edu-close', { source: event.detail.source });
+    this.emit('edu-close', { source: event.detail.source });
   };
 
   private discard = () => {

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { colorPrimary, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const headerStyles = css`
   :host {
@@ -7,10 +8,6 @@ export const headerStyles = css`
     color: var(--edu-header-color, #fff);
     background: var(--edu-header-background, #2b5797);
     font-size: 14px;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   .base {
@@ -188,7 +185,7 @@ export const headerStyles = css`
     height: 100%;
     border-radius: inherit;
     background: none;
-    color: var(--edu-color-primary-dark, #3763ab);
+    color: ${colorPrimaryDark};
   }
 
   .badge {
@@ -254,11 +251,11 @@ export const headerStyles = css`
 
   .panel .app:focus-visible,
   .item:focus-visible {
-    outline-color: var(--edu-color-primary, #457cd6);
+    outline-color: ${colorPrimary};
   }
 
   .panel .fallback {
-    background: var(--edu-color-primary-dark, #3763ab);
+    background: ${colorPrimaryDark};
     color: #fff;
   }
 
@@ -282,29 +279,8 @@ export const headerStyles = css`
 
   .item:hover,
   .item[aria-current='true'] {
-    color: var(--edu-color-primary, #457cd6);
+    color: ${colorPrimary};
     background: #f2f3f5;
-  }
-
-  .actions {
-    display: flex;
-    justify-content: flex-end;
-    gap: 8px;
-  }
-
-  .actions button {
-    padding: 6px 16px;
-    border: 1px solid #dcdfe6;
-    border-radius: 4px;
-    background: #fff;
-    color: #303133;
-    cursor: pointer;
-  }
-
-  .actions button.primary {
-    background: var(--edu-color-primary-dark, #3763ab);
-    border-color: var(--edu-color-primary-dark, #3763ab);
-    color: #fff;
   }
 
   edu-dialog {

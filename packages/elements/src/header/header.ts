@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { localized, msg, str } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { HEADER_ICON_LIMIT } from '@edu-portal/core/constants.ts';
 import { badgeText, headerIcons, headerPanelWidth, titleFontSize } from '@edu-portal/core/desktop/header.ts';
 import { iconFallbackText, iconImage, iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
@@ -11,8 +11,9 @@ import { identitySwitchTarget, type IdentityOption } from '@edu-portal/core/iden
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduDialog } from '../dialog/dialog.ts';
+import { buttonStyles } from '../internal/control-styles.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { PopupController } from '../internal/popup-controller.ts';
 import { headerStyles } from './header.styles.ts';
 
@@ -73,7 +74,7 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @fires {CustomEvent<{id: string, userType: 2 | 3}>} edu-switch-identity - Another identity was chosen (not sent
  *   for the current one).
  * @fires {CustomEvent<{language: 'zh-CN' | 'en' | 'zh-HK'}>} edu-change-language - Another language was chosen (not
- *   sent for the language in force). The host puts it in force (core `changeLanguage`).
+ *   sent for the language in force). The host puts it in force (core `saveLanguage`).
  * @fires {CustomEvent<{icon: AppIcon}>} edu-open-app - An app icon was pressed.
  *
  * @csspart base - The header bar.
@@ -102,9 +103,9 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @cssprop [--edu-color-primary=#457cd6] - Focus and current item colour in the panel and menus.
  * @cssprop [--edu-z-popup=10000] - Stacking order of the panel and menus.
  */
-@localized()
-export class EduHeader extends LitElement {
-  static override styles = headerStyles;
+export class EduHeader extends EduElement {
+  static override styles = [buttonStyles, headerStyles];
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   /** The signed-in user; `null` shows the bar without the user's parts. */
   @property({ attribute: false }) user: HeaderUser | null = null;
@@ -172,7 +173,6 @@ export class EduHeader extends LitElement {
   });
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     window.addEventListener('resize', this.onResize);
     document.addEventListener('fullscreenchange', this.onFullscreenChange);
@@ -274,17 +274,17 @@ export class EduHeader extends LitElement {
   private chooseIdentity(option: IdentityOption): void {
     const target = identitySwitchTarget(this.identities, option.id);
     this.closeMenu(true);
-    if (target) emit(this, 'edu-switch-identity', { id: target, userType: option.userType });
+    if (target) this.emit('edu-switch-identity', { id: target, userType: option.userType });
   }
 
   private chooseLanguage(lang: Lang): void {
     this.closeMenu(true);
-    if (lang !== this.language) emit(this, 'edu-change-language', { language: lang });
+    if (lang !== this.language) this.emit('edu-change-language', { language: lang });
   }
 
   private openApp(icon: AppIcon): void {
     if (this.menu === 'apps') this.closeMenu(false);
-    emit(this, 'edu-open-app', { icon });
+    this.emit('edu-open-app', { icon });
   }
 
   private async toggleFullscreen(): Promise<void> {
@@ -299,7 +299,7 @@ export class EduHeader extends LitElement {
 
   private confirmLogout(): void {
     this.confirming = false;
-    emit(this, 'edu-logout', null, true);
+    this.emit('edu-logout', null, { cancelable: true });
   }
 
   // ----- rendering -------------------------------------------------------------------------------------------
@@ -565,7 +565,7 @@ export class EduHeader extends LitElement {
             class="tool messages"
             type="button"
             aria-label=${messagesLabel}
-            @click=${() => emit(this, 'edu-open-messages', null)}
+            @click=${() => this.emit('edu-open-messages', null)}
           >
             ${bellIcon} ${badge ? html`<span part="badge" class="badge" aria-hidden="true">${badge}</span>` : nothing}
           </button>
@@ -577,7 +577,7 @@ export class EduHeader extends LitElement {
                   class="tool desktop"
                   type="button"
                   aria-label=${msg('桌面', { id: 'header.desktop' })}
-                  @click=${() => emit(this, 'edu-go-desktop', null)}
+                  @click=${() => this.emit('edu-go-desktop', null)}
                 >
                   ${homeIcon}
                 </button>`
@@ -593,7 +593,7 @@ export class EduHeader extends LitElement {
                       ? msg(str`切换孩子，当前：${this.childName}`, { id: 'header.switchChildCurrent' })
                       : msg('选择孩子', { id: 'header.switchChild' })
                   }
-                  @click=${() => emit(this, 'edu-switch-child', null)}
+                  @click=${() => this.emit('edu-switch-child', null)}
                 >
                   ${childIcon} <span aria-hidden="true">${this.childName}</span>
                 </button>`
@@ -605,7 +605,7 @@ export class EduHeader extends LitElement {
             class="tool theme"
             type="button"
             aria-label=${msg('主题', { id: 'header.theme' })}
-            @click=${() => emit(this, 'edu-open-theme', null)}
+            @click=${() => this.emit('edu-open-theme', null)}
           >
             ${themeIcon}
           </button>

@@ -15,11 +15,6 @@ export type EduRequestCloseEvent = CustomEvent<EduRequestCloseDetail>;
 export type EduCloseEvent = CustomEvent<EduCloseDetail>;
 export type EduOpenEvent = CustomEvent<null>;
 
-/** Dispatches an `edu-*` event the way every element of the kit does. Returns false when a listener vetoed it. */
-export function emit<T>(target: EventTarget, type: string, detail: T, cancelable = false): boolean {
-  return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
-}
-
 declare global {
   interface HTMLElementEventMap {
     /** An overlay opened. */

@@ -5,7 +5,8 @@
  * dialog"). Core decides; this shows: validation texts under the fields, server failures under the field they
  * concern (`aria-invalid`, `aria-describedby`), a submit while one is in flight ignored.
  */
-import { LitElement, css, html, nothing, svg, type ComplexAttributeConverter, type TemplateResult } from 'lit';
+import { css, html, nothing, svg, type ComplexAttributeConverter, type TemplateResult } from 'lit';
+import { EduElement } from './edu-element.ts';
 import { spinnerMotionStyles, visuallyHiddenStyles } from './shared-styles.ts';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
@@ -20,8 +21,8 @@ import type { LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { createRememberStore, type RememberStore } from '@edu-portal/core/auth/remember.ts';
 import { validateLogin } from '@edu-portal/core/auth/validation.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
-import { emit } from './events.ts';
-import { ensureLocalization } from './localize.ts';
+import { focusRing } from './control-styles.ts';
+import { colorPrimary, colorPrimaryDark } from './tokens.ts';
 
 export type LoginField = 'username' | 'password';
 
@@ -129,9 +130,9 @@ export const loginFormStyles = [
     }
 
     input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 1px;
-      border-color: var(--edu-color-primary, #457cd6);
+      border-color: ${colorPrimary};
     }
 
     input[aria-invalid='true'] {
@@ -160,11 +161,11 @@ export const loginFormStyles = [
     }
 
     .toggle[aria-pressed='true'] {
-      color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
     }
 
     .toggle:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: -2px;
     }
 
@@ -198,12 +199,11 @@ export const loginFormStyles = [
       width: 16px;
       height: 16px;
       margin: 0;
-      accent-color: var(--edu-color-primary-dark, #3763ab);
+      accent-color: ${colorPrimaryDark};
     }
 
     .remember input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     a {
@@ -211,8 +211,7 @@ export const loginFormStyles = [
     }
 
     a:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
       border-radius: 2px;
     }
 
@@ -225,7 +224,7 @@ export const loginFormStyles = [
       min-height: 42px;
       border: 0;
       border-radius: var(--edu-login-radius, 4px);
-      background: var(--edu-login-button-background, var(--edu-color-primary-dark, #3763ab));
+      background: var(--edu-login-button-background, ${colorPrimaryDark});
       color: var(--edu-login-button-color, #fff);
       font: inherit;
       font-size: 16px;
@@ -238,7 +237,7 @@ export const loginFormStyles = [
     }
 
     .submit:focus-visible {
-      outline: 3px solid var(--edu-color-primary, #457cd6);
+      outline: 3px solid ${colorPrimary};
       outline-offset: 2px;
     }
 
@@ -265,7 +264,7 @@ export const loginFormStyles = [
  * Base of the login elements (not an element itself). Subclasses render the frame (box, dialog) around
  * `renderLoginForm()` and decide what a login does by default (`defaultLoginAction`).
  */
-export abstract class LoginFormElement extends LitElement {
+export abstract class LoginFormElement extends EduElement {
   /** The production root path of the site, for the landing targets and the bind page (e.g. `pages`). */
   @property({ attribute: 'root-path' }) rootPath = '';
 
@@ -322,7 +321,6 @@ export abstract class LoginFormElement extends LitElement {
   protected abstract defaultLoginAction(outcome: LoginSuccessOutcome): void;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     if (!this.prefilled) {
       this.prefilled = true;
@@ -423,14 +421,7 @@ export abstract class LoginFormElement extends LitElement {
       await this.showRequired(checked.errors);
       return { kind: 'invalid', errors: checked.errors };
     }
-    if (
-      !emit<EduLoginSubmitDetail>(
-        this,
-        'edu-login-submit',
-        { username: this.username.trim(), remember: !!remember },
-        true,
-      )
-    )
+    if (!this.emit('edu-login-submit', { username: this.username.trim(), remember: !!remember }, { cancelable: true }))
       return null;
     const result = await controller.submit({ username: this.username, password: this.password, remember });
     switch (result.kind) {
@@ -448,7 +439,7 @@ export abstract class LoginFormElement extends LitElement {
         this.errors = errors;
         await this.updateComplete;
         const fields = Object.keys(errors) as LoginField[];
-        emit<EduLoginFailedDetail>(this, 'edu-login-failed', {
+        this.emit('edu-login-failed', {
           status: result.status,
           code: result.code,
           message: result.message,
@@ -460,7 +451,7 @@ export abstract class LoginFormElement extends LitElement {
       }
       default: {
         this.errors = {};
-        if (emit<EduLoginDetail>(this, 'edu-login', { outcome: result }, true)) this.defaultLoginAction(result);
+        if (this.emit('edu-login', { outcome: result }, { cancelable: true })) this.defaultLoginAction(result);
       }
     }
     return result;
@@ -514,7 +505,7 @@ export abstract class LoginFormElement extends LitElement {
   };
 
   private onForgot = (event: MouseEvent): void => {
-    if (!emit<EduForgotPasswordDetail>(this, 'edu-forgot-password', { url: this.forgotUrl }, true)) {
+    if (!this.emit('edu-forgot-password', { url: this.forgotUrl }, { cancelable: true })) {
       event.preventDefault();
     }
   };

@@ -1,12 +1,10 @@
 import { css } from 'lit';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimaryDark } from '../internal/tokens.ts';
 
 export const licenceDialogStyles = css`
   :host {
     display: contents;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   edu-dialog {
@@ -76,9 +74,9 @@ export const licenceDialogStyles = css`
     height: 32px;
     box-sizing: border-box;
     padding: 0 16px;
-    border: 1px solid var(--edu-color-primary-dark, #3763ab);
+    border: 1px solid ${colorPrimaryDark};
     border-radius: 4px;
-    background: var(--edu-color-primary-dark, #3763ab);
+    background: ${colorPrimaryDark};
     color: #fff;
     font-size: 14px;
     text-decoration: none;
@@ -86,12 +84,11 @@ export const licenceDialogStyles = css`
 
   .home:hover {
     /* Darker, not lighter: white text keeps 4.5:1. */
-    background: color-mix(in srgb, var(--edu-color-primary-dark, #3763ab) 82%, #000);
-    border-color: color-mix(in srgb, var(--edu-color-primary-dark, #3763ab) 82%, #000);
+    background: color-mix(in srgb, ${colorPrimaryDark} 82%, #000);
+    border-color: color-mix(in srgb, ${colorPrimaryDark} 82%, #000);
   }
 
   .home:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
+    ${focusRing}
   }
 `;

@@ -6,6 +6,7 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { describeNode, nextFrame } from '../internal/test-utils.ts';
 import { EduLicenceDialog } from './licence-dialog.ts';
 
@@ -48,6 +49,11 @@ async function opened(homeHref = '', moduleName = ''): Promise<EduLicenceDialog>
 }
 
 describe('<edu-licence-dialog>', () => {
+  runOverlaySuite({
+    fixture: () => fixture<EduLicenceDialog>(html`<edu-licence-dialog></edu-licence-dialog>`),
+    blocking: true,
+  });
+
   afterEach(async () => {
     fixtureCleanup();
     await switchLanguage('zh-CN');

@@ -1,9 +1,10 @@
-import { LitElement, html, nothing, svg } from 'lit';
+import { html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { safeLinkUrl } from '../download-dialog/download-dialog.ts';
+import { EduDialog } from '../dialog/dialog.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import type { EduRequestCloseEvent } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
 import { licenceDialogStyles } from './licence-dialog.styles.ts';
 
 const warningIcon = svg`<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="22" fill="currentColor"/><path d="M24 12v15" stroke="#fff" stroke-width="4" stroke-linecap="round"/><circle cx="24" cy="34.5" r="2.6" fill="#fff"/></svg>`;
@@ -32,9 +33,9 @@ const warningIcon = svg`<svg viewBox="0 0 48 48" aria-hidden="true" focusable="f
  * @cssprop [--edu-color-primary-dark=#3763ab] - Background of the "返回桌面" link.
  * @cssprop [--edu-color-primary=#457cd6] - Focus ring of the link.
  */
-@localized()
-export class EduLicenceDialog extends LitElement {
+export class EduLicenceDialog extends EduElement {
   static override styles = licenceDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   /** Whether the dialog is shown. Only the host closes it (by setting `false`). */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -44,11 +45,6 @@ export class EduLicenceDialog extends LitElement {
 
   /** The expired module's name, shown under the text when given. */
   @property({ attribute: 'module-name' }) moduleName = '';
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
 
   /** Opens the dialog. */
   async show(): Promise<void> {

@@ -1,5 +1,7 @@
 import { css } from 'lit';
 import { loginFormStyles } from '../internal/login-form.ts';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const loginBoxStyles = [
   loginFormStyles,
@@ -56,16 +58,15 @@ export const loginBoxStyles = [
     }
 
     .tab[aria-selected='true'] {
-      color: var(--edu-color-primary-dark, #3763ab);
-      border-bottom-color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
+      border-bottom-color: ${colorPrimaryDark};
       font-weight: 600;
     }
 
     .tab:focus-visible,
     .provider:focus-visible,
     .refresh:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     .providers {
@@ -91,9 +92,9 @@ export const loginBoxStyles = [
     }
 
     .provider[aria-pressed='true'] {
-      border-color: var(--edu-color-primary-dark, #3763ab);
-      color: var(--edu-color-primary-dark, #3763ab);
-      background: var(--edu-color-primary-9, #ecf2fb);
+      border-color: ${colorPrimaryDark};
+      color: ${colorPrimaryDark};
+      background: ${colorPrimary9};
     }
 
     .provider img {

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { getSocialProviders, type SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { readBindParams, type BindParams } from '@edu-portal/core/auth/controller.ts';
 import { applyOutcome } from '@edu-portal/core/auth/navigation.ts';
@@ -71,7 +71,6 @@ type Method = 'password' | 'qr';
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
  * @cssprop [--edu-color-primary-dark=#3763ab] - Selected tab, button.
  */
-@localized()
 export class EduLoginBox extends LoginFormElement {
   static override styles = loginBoxStyles;
 

@@ -1,5 +1,7 @@
 import { css } from 'lit';
 import { loginFormStyles } from '../internal/login-form.ts';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary8, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const loginDialogStyles = [
   loginFormStyles,
@@ -70,14 +72,13 @@ export const loginDialogStyles = [
     }
 
     .icon[aria-pressed='true'] {
-      border-color: var(--edu-color-primary-dark, #3763ab);
-      box-shadow: 0 0 0 2px var(--edu-color-primary-8, #dae5f7);
+      border-color: ${colorPrimaryDark};
+      box-shadow: 0 0 0 2px ${colorPrimary8};
     }
 
     .icon:focus-visible,
     .refresh:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     .qr {

@@ -10,6 +10,7 @@ import type { EduDialog } from '../dialog/dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
 import { sendMouse } from '@web/test-runner-commands';
 
@@ -67,6 +68,10 @@ async function opened(): Promise<{ dialog: EduLoginDialog; answer: Promise<boole
 }
 
 describe('<edu-login-dialog>', () => {
+  runOverlaySuite({
+    fixture: () => fixture<EduLoginDialog>(html`<edu-login-dialog no-social></edu-login-dialog>`),
+  });
+
   beforeEach(async () => {
     await post('/api/__test/reset');
     localStorage.clear();

@@ -1,13 +1,13 @@
 import { html, nothing, type ComplexAttributeConverter, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { getSocialInfo, type SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { stripParams } from '@edu-portal/core/auth/address.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { session } from '@edu-portal/core/session/store.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { emit, type EduCloseDetail, type EduCloseSource, type EduRequestCloseDetail } from '../internal/events.ts';
+import type { EduCloseDetail, EduCloseSource, EduRequestCloseDetail } from '../internal/events.ts';
 import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';
 import { qrCode } from '../internal/qr-code.ts';
 import { prepareQrLogin, providerName, qrLabel, qrLinkText, scanHint, type QrLogin } from '../internal/social-login.ts';
@@ -111,9 +111,9 @@ function readSocialInfo(data: unknown): { providers: SocialProvider[]; issued: I
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
  * @cssprop [--edu-color-primary-dark=#3763ab] - Button.
  */
-@localized()
 export class EduLoginDialog extends LoginFormElement {
   static override styles = loginDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog };
 
   /** Whether the dialog is shown. Setting it to `false` closes it (action `cancel`). */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -165,12 +165,6 @@ export class EduLoginDialog extends LoginFormElement {
     return inner ? inner.hide() : true;
   }
 
-  override connectedCallback(): void {
-    // The inner dialog must be defined before it renders (the module defines nothing by itself).
-    defineElement('edu-dialog', EduDialog);
-    super.connectedCallback();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('open') && this.open) {
       this.closeAction = 'cancel';
@@ -210,12 +204,12 @@ export class EduLoginDialog extends LoginFormElement {
 
   private onInnerOpen = (event: Event): void => {
     event.stopPropagation();
-    emit(this, 'edu-open', null);
+    this.emit('edu-open', null);
   };
 
   private onInnerRequestClose = (event: CustomEvent<EduRequestCloseDetail>): void => {
     event.stopPropagation();
-    if (!emit<EduRequestCloseDetail>(this, 'edu-request-close', { source: event.detail.source }, true)) {
+    if (!this.emit('edu-request-close', { source: event.detail.source }, { cancelable: true })) {
       event.preventDefault();
     }
   };
@@ -227,7 +221,8 @@ export class EduLoginDialog extends LoginFormElement {
     this.closeAction = 'cancel';
     this.open = false;
     this.password = '';
-    emit<EduLoginDialogCloseDetail>(this, 'edu-close', { source, action });
+    const detail: EduLoginDialogCloseDetail = { source, action };
+    this.emit('edu-close', detail);
   };
 
   // ----- rendering -------------------------------------------------------------------------------------------
@@ -332,7 +327,6 @@ export function openLoginDialog(options: OpenLoginDialogOptions = {}): Promise<b
   if (pending?.dialog.isConnected) return pending.answer;
   // A dialog that someone removed from the page without closing it cannot answer any more.
   pending?.settle(false);
-  defineElement('edu-dialog', EduDialog);
   defineElement('edu-login-dialog', EduLoginDialog);
   const dialog = document.createElement('edu-login-dialog') as EduLoginDialog;
   dialog.reason = options.reason ?? 'expired';

@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { importanceStyles, messageButtonStyles, messageMetaStyles } from './message-parts.ts';
+import { colorPrimary, colorPrimary7, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const messageDialogStyles = [
   visuallyHiddenStyles,
@@ -11,10 +12,6 @@ export const messageDialogStyles = [
   css`
     :host {
       display: contents;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     edu-dialog {
@@ -36,8 +33,8 @@ export const messageDialogStyles = [
     .spinner {
       width: 14px;
       height: 14px;
-      border: 2px solid var(--edu-color-primary-7, #c7d8f3);
-      border-top-color: var(--edu-color-primary, #457cd6);
+      border: 2px solid ${colorPrimary7};
+      border-top-color: ${colorPrimary};
       border-radius: 50%;
       box-sizing: border-box;
     }
@@ -104,7 +101,7 @@ export const messageDialogStyles = [
     }
 
     .text:hover {
-      color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
       text-decoration: underline;
     }
 

@@ -8,6 +8,7 @@ import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { describeNode, nextFrame } from '../internal/test-utils.ts';
 import { EduMessageDialog, type EduMessageDetail } from './message-dialog.ts';
 
@@ -74,6 +75,13 @@ async function opened(messages: readonly DesktopMessage[] = sample): Promise<Edu
 }
 
 describe('<edu-message-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduMessageDialog>(
+        html`<edu-message-dialog .messages=${sample} .moduleNames=${{ edu: '教务管理' }}></edu-message-dialog>`,
+      ),
+  });
+
   afterEach(async () => {
     fixtureCleanup();
     await switchLanguage('zh-CN');

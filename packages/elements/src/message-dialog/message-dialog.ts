@@ -1,13 +1,11 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { DesktopMessage } from '@edu-portal/core/messages/message.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
-import { defineElement } from '../internal/define-element.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { dateTemplate, importanceMarker, moduleLabel, type ModuleNames } from './message-parts.ts';
 import { messageDialogStyles } from './message-dialog.styles.ts';
 import { focusRowButton, focusedRow, rowAfterRemoval, type RowFocus } from './row-focus.ts';
@@ -64,9 +62,9 @@ interface PendingFocus {
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings and the message texts.
  * @cssprop [--edu-color-primary-dark=#3763ab] - The close button and hovered message texts.
  */
-@localized()
-export class EduMessageDialog extends LitElement {
+export class EduMessageDialog extends EduElement {
   static override styles = messageDialogStyles;
+  static override dependencies = { 'edu-dialog': EduDialog, 'edu-empty': EduEmpty };
 
   /** Whether the dialog is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -86,13 +84,6 @@ export class EduMessageDialog extends LitElement {
   @query('edu-dialog') private dialogEl?: EduDialog | null;
 
   private pendingFocus: PendingFocus | null = null;
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    defineElement('edu-dialog', EduDialog);
-    defineElement('edu-empty', EduEmpty);
-    super.connectedCallback();
-  }
 
   /** Opens the dialog. */
   async show(): Promise<void> {
@@ -151,7 +142,7 @@ export class EduMessageDialog extends LitElement {
           type="button"
           id=${textId}
           data-action="open"
-          @click=${() => emit(this, 'edu-message-open', { message })}
+          @click=${() => this.emit('edu-message-open', { message })}
         >
           ${
             text
@@ -174,7 +165,7 @@ export class EduMessageDialog extends LitElement {
         type="button"
         data-action="read"
         aria-describedby=${textId}
-        @click=${() => emit(this, 'edu-message-read', { message })}
+        @click=${() => this.emit('edu-message-read', { message })}
       >
         ${msg('标为已读', { id: 'messageDialog.markRead' })}
       </button>
@@ -203,7 +194,7 @@ export class EduMessageDialog extends LitElement {
                 type="button"
                 data-action="retry"
                 ?disabled=${this.loading}
-                @click=${() => emit(this, 'edu-message-reload', null)}
+                @click=${() => this.emit('edu-message-reload', null)}
               >
                 ${msg('重试', { id: 'messageDialog.retry' })}
               </button>
@@ -251,7 +242,7 @@ export class EduMessageDialog extends LitElement {
           type="button"
           data-action="ignore-all"
           ?disabled=${count === 0}
-          @click=${() => emit(this, 'edu-message-ignore-all', null)}
+          @click=${() => this.emit('edu-message-ignore-all', null)}
         >
           ${msg('全部忽略', { id: 'messageDialog.ignoreAll' })}
         </button>

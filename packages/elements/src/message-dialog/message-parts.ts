@@ -10,6 +10,8 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { msg } from '@lit/localize';
 import { formatRelativeTime } from '@edu-portal/core/format/relative-time.ts';
 import { importanceColor, importanceLevel } from '@edu-portal/core/messages/message.ts';
+import { buttonStyles, focusRing } from '../internal/control-styles.ts';
+import { colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
 
 /** "重要程度" / "Importance", followed by the level. */
 export function importanceText(value: unknown): string {
@@ -85,63 +87,17 @@ export const messageMetaStyles = css`
   .module {
     padding: 0 6px;
     border-radius: 2px;
-    background: var(--edu-color-primary-9, #f0f5fc);
-    color: var(--edu-color-primary-dark, #3763ab);
+    background: ${colorPrimary9};
+    color: ${colorPrimaryDark};
   }
 `;
 
-/** Buttons of the message dialog, the module-expiry dialog and the to-do panel. */
-export const messageButtonStyles = css`
-  .button,
-  .actions button {
-    box-sizing: border-box;
-    min-height: 32px;
-    padding: 5px 14px;
-    border: 1px solid #dcdfe6;
-    border-radius: 4px;
-    background: #fff;
-    color: #303133;
-    font: inherit;
-    line-height: 20px;
-    cursor: pointer;
-    white-space: nowrap;
-  }
-
-  .button:hover:not(:disabled),
-  .actions button:hover:not(:disabled) {
-    border-color: var(--edu-color-primary-6, #a2bdeb);
-    background: var(--edu-color-primary-9, #f0f5fc);
-    color: var(--edu-color-primary-dark, #3763ab);
-  }
-
-  .button.primary,
-  .actions button.primary {
-    border-color: var(--edu-color-primary-dark, #3763ab);
-    background: var(--edu-color-primary-dark, #3763ab);
-    color: #fff;
-  }
-
-  .button.primary:hover:not(:disabled),
-  .actions button.primary:hover:not(:disabled) {
-    background: var(--edu-color-primary, #457cd6);
-    color: #fff;
-  }
-
-  button:disabled {
-    cursor: not-allowed;
-    border-color: #e4e7ed;
-    background: #f5f7fa;
-    color: #6b6e75;
-  }
-
-  button:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
-  }
-
-  .actions {
-    display: flex;
-    justify-content: flex-end;
-    gap: 8px;
-  }
-`;
+/** Buttons of the message dialog, the module-expiry dialog and the to-do panel; every button there has the ring. */
+export const messageButtonStyles = [
+  buttonStyles,
+  css`
+    button:focus-visible {
+      ${focusRing}
+    }
+  `,
+];

@@ -1,12 +1,9 @@
 import { css } from 'lit';
+import { colorPrimary9 } from '../internal/tokens.ts';
 
 export const moduleExpiryStyles = css`
   :host {
     display: contents;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   edu-dialog {
@@ -38,7 +35,7 @@ export const moduleExpiryStyles = css`
     /* Stays in view while the dialog's body scrolls a long table. */
     position: sticky;
     top: 0;
-    background: var(--edu-color-primary-9, #f0f5fc);
+    background: ${colorPrimary9};
     color: #303133;
     font-weight: 600;
     white-space: nowrap;

@@ -7,6 +7,7 @@ import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { describeNode, nextFrame } from '../internal/test-utils.ts';
 import { EduModuleExpiryDialog } from './module-expiry.ts';
 
@@ -69,6 +70,11 @@ function ymd(ms: number): string {
 }
 
 describe('<edu-module-expiry-dialog>', () => {
+  runOverlaySuite({
+    fixture: () =>
+      fixture<EduModuleExpiryDialog>(html`<edu-module-expiry-dialog .entries=${shuffled}></edu-module-expiry-dialog>`),
+  });
+
   afterEach(async () => {
     fixtureCleanup();
     await switchLanguage('zh-CN');

@@ -1,6 +1,6 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import {
   MODULE_EXPIRED,
   MODULE_EXPIRING,
@@ -10,9 +10,8 @@ import {
 } from '@edu-portal/core/messages/expiry.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
-import { defineElement } from '../internal/define-element.ts';
-import { ensureLocalization } from '../internal/localize.ts';
 import { messageButtonStyles } from '../message-dialog/message-parts.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { moduleExpiryStyles } from './module-expiry.styles.ts';
 
 /** `yyyy-MM-dd` in local time; '' for an unreadable time. */
@@ -55,11 +54,11 @@ const STATUS_CLASS: Readonly<Record<ModuleExpiryStatus, string>> = {
  * @cssprop [--edu-module-expiry-width=560px] - Width of the dialog.
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
  * @cssprop [--edu-color-primary-dark=#3763ab] - The close button.
- * @cssprop [--edu-color-primary-9=#f0f5fc] - Background of the table's header.
+ * @cssprop [--edu-color-primary-9=#ecf2fb] - Background of the table's header.
  */
-@localized()
-export class EduModuleExpiryDialog extends LitElement {
+export class EduModuleExpiryDialog extends EduElement {
   static override styles = [messageButtonStyles, moduleExpiryStyles];
+  static override dependencies = { 'edu-dialog': EduDialog, 'edu-empty': EduEmpty };
 
   /** Whether the dialog is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -68,13 +67,6 @@ export class EduModuleExpiryDialog extends LitElement {
   @property({ attribute: false }) entries: readonly ModuleExpiry[] = [];
 
   @query('edu-dialog') private dialogEl?: EduDialog | null;
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    defineElement('edu-dialog', EduDialog);
-    defineElement('edu-empty', EduEmpty);
-    super.connectedCallback();
-  }
 
   /** Opens the dialog. */
   async show(): Promise<void> {

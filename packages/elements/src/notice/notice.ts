@@ -1,11 +1,11 @@
-import { LitElement, html, nothing, svg } from 'lit';
+import { html, nothing, svg } from 'lit';
 import { state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { Notice, NoticeType } from '@edu-portal/core/platform/notify.ts';
 import { defineElement } from '../internal/define-element.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { containsFlat, deepActiveElement } from '../internal/focus.ts';
-import { ensureLocalization } from '../internal/localize.ts';
 import {
   type Overlay,
   openOverlays,
@@ -120,8 +120,7 @@ interface EduNoticeApi extends HTMLElement {
  * @cssprop [--edu-notice-error-border=#fde2e2] - Border of errors.
  * @cssprop [--edu-z-notice=10000] - Stacking order, used only where popovers are missing (rendered inline).
  */
-@localized()
-export class EduNotice extends LitElement implements EduNoticeApi {
+export class EduNotice extends EduElement implements EduNoticeApi {
   static override styles = noticeStyles;
 
   @state() private items: Item[] = [];
@@ -135,7 +134,6 @@ export class EduNotice extends LitElement implements EduNoticeApi {
   private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     if (this.moving) return;
     if (!shared.host || !shared.host.isConnected) shared.host = this;

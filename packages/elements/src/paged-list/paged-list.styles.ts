@@ -1,5 +1,7 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const pagedListStyles = [
   visuallyHiddenStyles,
@@ -9,10 +11,6 @@ export const pagedListStyles = [
       display: block;
       color: var(--edu-paged-list-color, #303133);
       font-size: 14px;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     [hidden] {
@@ -40,9 +38,22 @@ export const pagedListStyles = [
       display: flex;
       align-items: center;
       justify-content: center;
-      gap: 8px;
       background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
-      color: var(--edu-color-primary, #457cd6);
+      color: ${colorPrimary};
+    }
+
+    /*
+     * Centred in the list, but kept in the visible part of a list taller than the window: the user who paged at the
+     * bottom of a long list sees it without scrolling.
+     */
+    .indicator {
+      position: sticky;
+      top: 40%;
+      bottom: 40%;
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: 8px 12px;
     }
 
     .spinner {
@@ -124,12 +135,12 @@ export const pagedListStyles = [
 
     .arrow:hover:not(:disabled),
     .page:hover:not(:disabled) {
-      color: var(--edu-color-primary, #457cd6);
+      color: ${colorPrimary};
     }
 
     /* The darker variant keeps white digits readable (4.5:1) on any theme colour the core computes. */
     .page[aria-current='page'] {
-      background: var(--edu-color-primary-dark, #3763ab);
+      background: ${colorPrimaryDark};
       color: #fff;
     }
 
@@ -148,8 +159,7 @@ export const pagedListStyles = [
     .page:focus-visible,
     .sizes:focus-visible,
     .jumper input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     /* The "more" buttons show dots, and arrows while hovered or focused, as users know them from Element Plus. */

@@ -178,6 +178,43 @@ describe('<edu-paged-list>', () => {
       expect(p.loading.hidden).to.equal(true);
     });
 
+    it('keeps the loading indicator on screen in a list taller than the window (issue 13, item 21)', async () => {
+      const el = await fixture<List>(html`
+        <edu-paged-list .pageApi=${STUDENTS}>
+          <table>
+            <tbody data-rows></tbody>
+          </table>
+          <template
+            ><tr style="height: 47px">
+              <td data-field="name"></td></tr
+          ></template>
+        </edu-paged-list>
+      `);
+      await el.settled();
+      const spinner = () => el.shadowRoot!.querySelector<HTMLElement>('[part="spinner"]')!.getBoundingClientRect();
+      const inView = (r: DOMRect) => r.top >= 0 && r.bottom <= innerHeight;
+      expect(parts(el).body.getBoundingClientRect().height).to.be.greaterThan(innerHeight * 1.5);
+      try {
+        // Paging at the bottom of the list, where the pager is.
+        parts(el).next.scrollIntoView({ block: 'end' });
+        await configureServer({ delayMs: 600 });
+        parts(el).next.click();
+        await waitUntil(() => el.loading, 'loading');
+        await el.updateComplete;
+        expect(inView(spinner()), `spinner at ${spinner().top} of ${innerHeight}`).to.equal(true);
+        await el.settled();
+        // And at the top of the list, loading again.
+        window.scrollTo(0, 0);
+        el.page = 3;
+        await waitUntil(() => el.loading, 'loading');
+        await el.updateComplete;
+        expect(inView(spinner()), `spinner at ${spinner().top} of ${innerHeight}`).to.equal(true);
+        await el.settled();
+      } finally {
+        window.scrollTo(0, 0);
+      }
+    });
+
     it('follows another layout, with a jumper, and can hide the pager on a single page', async () => {
       const el = await list({ ...STUDENTS, params: { keyword: 'no-such-student' } }, {
         layout: 'prev, next, jumper, total',

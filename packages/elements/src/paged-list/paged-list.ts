@@ -1,14 +1,14 @@
-import { LitElement, html, nothing, render, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, render, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { localized, msg, str } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { client as pageClient, type Client } from '@edu-portal/core/http/client.ts';
 import { isRequestError } from '@edu-portal/core/http/errors.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@edu-portal/core/constants.ts';
-import { emit } from '../internal/events.ts';
-import { currentLocale, ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
+import { currentLocale } from '../internal/localize.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
 import {
   compileRowTemplate,
@@ -150,8 +150,7 @@ function positiveInteger(value: unknown, fallback: number): number {
  * @cssprop [--edu-paged-list-mask=rgb(255 255 255 / 0.7)] - Loading mask over the list.
  * @cssprop [--edu-paged-list-min-height=120px] - Smallest height of the list area while loading or empty.
  */
-@localized()
-export class EduPagedList<T = unknown> extends LitElement {
+export class EduPagedList<T = unknown> extends EduElement {
   static override styles = pagedListStyles;
 
   /** The call: `{api, method?, params?, pageKey?, sizeKey?}`; attribute `page-api` takes JSON. */
@@ -213,7 +212,6 @@ export class EduPagedList<T = unknown> extends LitElement {
   private ownRows: HTMLElement | null = null;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     // Reconnected (moved in the DOM): load again unless the same page is already shown.
     if (this.hasUpdated) this.requestUpdate();
@@ -335,7 +333,7 @@ export class EduPagedList<T = unknown> extends LitElement {
       this.controller = null;
       if (byUser) this.announcement = this.pageText(page, pageCountOf(total, size));
       await this.updateComplete;
-      emit<EduLoadDetail<T>>(this, 'edu-page-load', { list, page, size, total });
+      this.emit('edu-page-load', { list, page, size, total });
     } catch (error) {
       if (sequence !== this.sequence) return;
       if (isRequestError(error) && error.kind === 'aborted' && controller.signal.aborted) return;
@@ -345,7 +343,7 @@ export class EduPagedList<T = unknown> extends LitElement {
       this.page = 1;
       this.loadedKey = `${queryKey(this.pageApi)}|1|${this.size}`;
       await this.updateComplete;
-      emit<EduLoadErrorDetail>(this, 'edu-page-error', { error });
+      this.emit('edu-page-error', { error });
     }
   }
 
@@ -376,7 +374,7 @@ export class EduPagedList<T = unknown> extends LitElement {
     };
     // Focus is looked after only when it was in the pager (a keyboard or mouse user there).
     this.focusPager = this.shadowRoot?.activeElement != null;
-    const allowed = emit(this, 'edu-page-change', detail, true);
+    const allowed = this.emit('edu-page-change', detail, { cancelable: true });
     if (!allowed) {
       // Puts the select back on the size in force.
       this.requestUpdate();
@@ -591,8 +589,10 @@ export class EduPagedList<T = unknown> extends LitElement {
           <slot name="empty">${msg('暂无数据', { id: 'pagedList.empty' })}</slot>
         </div>
         <div part="loading" class="loading" ?hidden=${!this.loading}>
-          <span part="spinner" class="spinner" aria-hidden="true"></span>
-          <span>${msg('加载中…', { id: 'pagedList.loading' })}</span>
+          <div class="indicator">
+            <span part="spinner" class="spinner" aria-hidden="true"></span>
+            <span>${msg('加载中…', { id: 'pagedList.loading' })}</span>
+          </div>
         </div>
       </div>
       ${

@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { appTileStyles } from '../desktop/app-tile.ts';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const sideMenuStyles = [
   visuallyHiddenStyles,
@@ -18,17 +19,13 @@ export const sideMenuStyles = [
       box-shadow: 2px 0 8px rgb(31 45 61 / 0.04);
       font-size: 14px;
       transition: width 0.2s ease;
-      --_primary: var(--edu-color-primary, #457cd6);
+      --_primary: ${colorPrimary};
       --_tile-size: 28px;
       --_tile-font: 15px;
     }
 
     :host([collapsed]) {
       width: var(--edu-side-menu-collapsed-width, 64px);
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     .base {
@@ -88,8 +85,8 @@ export const sideMenuStyles = [
     }
 
     .lock[aria-pressed='true'] {
-      background: var(--edu-side-menu-active-background, var(--edu-color-primary-9, #ecf2fb));
-      color: var(--edu-color-primary-dark, #2f5fae);
+      background: var(--edu-side-menu-active-background, ${colorPrimary9});
+      color: ${colorPrimaryDark};
     }
 
     .list {
@@ -134,7 +131,7 @@ export const sideMenuStyles = [
     }
 
     .app[aria-current='page'] {
-      background: var(--edu-side-menu-active-background, var(--edu-color-primary-9, #ecf2fb));
+      background: var(--edu-side-menu-active-background, ${colorPrimary9});
       font-weight: 600;
     }
 

@@ -1,11 +1,10 @@
-import { LitElement, html, nothing, svg, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { toggleLeftMenu, toggleLeftMenuLock, type LeftMenuState } from '@edu-portal/core/desktop/left-menu.ts';
 import { CoreLanguage, ImageFailures, renderAppTile, unreadText } from '../desktop/app-tile.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { sideMenuStyles } from './side-menu.styles.ts';
 
 /** The menu's new state (core `LeftMenuState`), for the host to save with `writeLeftMenu`. */
@@ -51,8 +50,7 @@ const unlockIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fa
  * @cssprop [--edu-badge-color=#fff] - Colour of the unread counts.
  * @cssprop [--edu-color-primary=#457cd6] - Focus rings and the current app's marker.
  */
-@localized()
-export class EduSideMenu extends LitElement {
+export class EduSideMenu extends EduElement {
   static override styles = sideMenuStyles;
 
   /** The apps, in desktop order (core `visibleIcons` or the flat `desktopIcons`). */
@@ -73,11 +71,6 @@ export class EduSideMenu extends LitElement {
   private readonly failures = new ImageFailures(this);
   private readonly language = new CoreLanguage(this);
 
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
-
   /** The state as core sees it. */
   get state(): LeftMenuState {
     return { collapsed: this.collapsed, locked: this.locked };
@@ -88,7 +81,7 @@ export class EduSideMenu extends LitElement {
     if (next.collapsed === current.collapsed && next.locked === current.locked) return;
     this.collapsed = next.collapsed;
     this.locked = next.locked;
-    emit<EduSideMenuChangeDetail>(this, 'edu-side-menu-change', { collapsed: next.collapsed, locked: next.locked });
+    this.emit('edu-side-menu-change', { collapsed: next.collapsed, locked: next.locked });
   }
 
   /** Collapses or expands (ignored while locked), as the button does. */
@@ -128,7 +121,7 @@ export class EduSideMenu extends LitElement {
         data-code=${icon.code}
         aria-current=${current ? 'page' : 'false'}
         title=${this.collapsed ? (unread ? `${label}, ${unread}` : label) : nothing}
-        @click=${() => emit(this, 'edu-open-app', { icon })}
+        @click=${() => this.emit('edu-open-app', { icon })}
       >
         ${renderAppTile({
           icon,

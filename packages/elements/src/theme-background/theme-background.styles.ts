@@ -10,7 +10,6 @@ export const themeBackgroundStyles = css`
     contain: strict;
   }
 
-  :host([hidden]),
   :host(:not(:state(drawn))) {
     display: none;
   }

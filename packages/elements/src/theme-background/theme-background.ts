@@ -1,7 +1,6 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { throttle, type Throttled } from '../internal/throttle.ts';
 import { paintInk } from './ink.ts';
 import { paintLotus } from './lotus.ts';
@@ -46,8 +45,7 @@ export function isBackgroundTheme(theme: string): theme is BackgroundTheme {
  *
  * @cssprop [--edu-theme-background-z-index=-1] - Stacking of the fixed background.
  */
-@localized()
-export class EduThemeBackground extends LitElement {
+export class EduThemeBackground extends EduElement {
   static override styles = themeBackgroundStyles;
 
   /** The theme in force (ink, lotus, cartoon or a colour). Only `ink` and `lotus` are painted. */
@@ -63,7 +61,6 @@ export class EduThemeBackground extends LitElement {
   private painted = '';
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     this.setAttribute('aria-hidden', 'true');
     this.observer = new ResizeObserver(() => this.throttledPaint());

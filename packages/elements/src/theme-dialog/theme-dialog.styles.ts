@@ -1,12 +1,9 @@
 import { css } from 'lit';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const themeDialogStyles = css`
   :host {
     display: contents;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   edu-dialog {
@@ -63,14 +60,14 @@ export const themeDialogStyles = css`
   }
 
   .option input:checked + .swatch {
-    border-color: var(--edu-color-primary, #457cd6);
+    border-color: ${colorPrimary};
     box-shadow:
       0 0 0 2px #fff,
-      0 0 0 4px var(--edu-color-primary, #457cd6);
+      0 0 0 4px ${colorPrimary};
   }
 
   .option input:focus-visible + .swatch {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
+    outline: 2px solid ${colorPrimary};
     outline-offset: 4px;
   }
 
@@ -94,30 +91,10 @@ export const themeDialogStyles = css`
     color: #303133;
   }
 
-  .actions {
-    display: flex;
-    justify-content: flex-end;
-    gap: 8px;
-  }
-
-  .actions button {
-    padding: 6px 16px;
-    border: 1px solid #dcdfe6;
-    border-radius: 4px;
-    background: #fff;
-    color: #303133;
-    font: inherit;
-    cursor: pointer;
-  }
-
-  .actions button.primary {
+  /* The confirm button keeps one colour of its own: the dialog previews themes, so it does not follow them. */
+  .actions button.primary,
+  .actions button.primary:hover:not(:disabled) {
     background: var(--edu-theme-dialog-confirm-background, #2b5797);
     border-color: var(--edu-theme-dialog-confirm-background, #2b5797);
-    color: #fff;
-  }
-
-  .actions button:focus-visible {
-    outline: 2px solid var(--edu-color-primary, #457cd6);
-    outline-offset: 2px;
   }
 `;

@@ -5,6 +5,7 @@ import { EduColorPicker } from '../color-picker/color-picker.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { localeReady } from '../internal/localize.ts';
+import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { nextFrame } from '../internal/test-utils.ts';
 import { EduThemeDialog, type EduThemeConfirmDetail } from './theme-dialog.ts';
 
@@ -45,6 +46,10 @@ async function settle(el: EduThemeDialog): Promise<void> {
 }
 
 describe('<edu-theme-dialog>', () => {
+  runOverlaySuite({
+    fixture: () => fixture<EduThemeDialog>(html`<edu-theme-dialog theme="#457CD6"></edu-theme-dialog>`),
+  });
+
   afterEach(async () => {
     fixtureCleanup();
     await switchLanguage('zh-CN');

@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import {
   THEME_GROUPS,
   chooseDraftLayout,
@@ -15,9 +15,10 @@ import {
   type ThemeOption,
 } from '@edu-portal/core/theme/dialog.ts';
 import { DEFAULT_LAYOUT, type Layout } from '@edu-portal/core/theme/constants.ts';
-import type { EduColorChangeEvent } from '../color-picker/color-picker.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduColorPicker, type EduColorChangeEvent } from '../color-picker/color-picker.ts';
+import { EduDialog } from '../dialog/dialog.ts';
+import { buttonStyles } from '../internal/control-styles.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { themeDialogStyles } from './theme-dialog.styles.ts';
 
 export interface EduThemeConfirmDetail {
@@ -70,9 +71,9 @@ const SWATCH_BACKGROUNDS: Readonly<Record<string, string>> = {
  * @cssprop [--edu-theme-dialog-confirm-background=#2b5797] - Background of the confirm button.
  * @cssprop [--edu-color-primary=#457cd6] - The chosen swatch and focus rings.
  */
-@localized()
-export class EduThemeDialog extends LitElement {
-  static override styles = themeDialogStyles;
+export class EduThemeDialog extends EduElement {
+  static override styles = [buttonStyles, themeDialogStyles];
+  static override dependencies = { 'edu-color-picker': EduColorPicker, 'edu-dialog': EduDialog };
 
   /** Whether the dialog is shown. Each opening starts from `theme` and `layout`. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -88,11 +89,6 @@ export class EduThemeDialog extends LitElement {
 
   @state() private draft: ThemeDraft = initialThemeDraft({ theme: this.theme, layout: this.layout });
   @state() private customColor = CUSTOM_START;
-
-  override connectedCallback(): void {
-    ensureLocalization();
-    super.connectedCallback();
-  }
 
   /** Opens the dialog on the theme in force. */
   async show(): Promise<void> {
@@ -166,7 +162,7 @@ export class EduThemeDialog extends LitElement {
   };
 
   private confirm(): void {
-    if (!emit(this, 'edu-theme-confirm', this.value, true)) return;
+    if (!this.emit('edu-theme-confirm', this.value, { cancelable: true })) return;
     this.open = false;
   }
 

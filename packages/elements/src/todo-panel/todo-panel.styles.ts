@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { importanceStyles, messageButtonStyles, messageMetaStyles } from '../message-dialog/message-parts.ts';
+import { colorPrimaryDark } from '../internal/tokens.ts';
 
 export const todoPanelStyles = [
   visuallyHiddenStyles,
@@ -10,10 +11,6 @@ export const todoPanelStyles = [
   css`
     :host {
       display: contents;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     /* A manual popover in the top layer (the z-index counts only where popovers are missing): the UA's centring
@@ -46,7 +43,7 @@ export const todoPanelStyles = [
       justify-content: space-between;
       gap: 8px;
       padding: 8px 8px 8px 16px;
-      background: var(--edu-color-primary-dark, #3763ab);
+      background: ${colorPrimaryDark};
       color: #fff;
     }
 
@@ -64,7 +61,7 @@ export const todoPanelStyles = [
       padding: 0 6px;
       border-radius: 10px;
       background: #fff;
-      color: var(--edu-color-primary-dark, #3763ab);
+      color: ${colorPrimaryDark};
       font-size: 12px;
       line-height: 20px;
       text-align: center;

@@ -1,14 +1,13 @@
-import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { localized, msg } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { PopupItem } from '@edu-portal/core/messages/message.ts';
 import type { PopupReminder, PopupSnapshot } from '@edu-portal/core/messages/popup.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
 import { PopupController } from '../internal/popup-controller.ts';
 import { dateTemplate, importanceMarker, moduleLabel, type ModuleNames } from '../message-dialog/message-parts.ts';
 import { focusRowButton, focusedRow, rowAfterRemoval, type RowFocus } from '../message-dialog/row-focus.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { todoPanelStyles } from './todo-panel.styles.ts';
 
 export interface EduTodoOpenDetail {
@@ -73,8 +72,7 @@ interface PendingFocus {
  * @cssprop [--edu-color-primary-dark=#3763ab] - The title bar and the handle buttons.
  * @cssprop [--edu-color-importance-1=#909399] - Importance colours 1 (lowest) to 5 (highest); set by the theme.
  */
-@localized()
-export class EduTodoPanel extends LitElement {
+export class EduTodoPanel extends EduElement {
   static override styles = todoPanelStyles;
 
   /** The reminder to render (core `createPopupReminder`); the host creates it and calls `open()`. */
@@ -101,7 +99,6 @@ export class EduTodoPanel extends LitElement {
   });
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     this.follow();
   }
@@ -236,7 +233,7 @@ export class EduTodoPanel extends LitElement {
                   type="button"
                   data-action="open"
                   aria-describedby=${titleId}
-                  @click=${() => emit(this, 'edu-todo-open', { item })}
+                  @click=${() => this.emit('edu-todo-open', { item })}
                 >
                   ${msg('查看', { id: 'todoPanel.open' })}
                 </button>`

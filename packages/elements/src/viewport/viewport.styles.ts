@@ -1,15 +1,13 @@
 import { css } from 'lit';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { focusRing } from '../internal/control-styles.ts';
+import { colorPrimary } from '../internal/tokens.ts';
 
 export const viewportStyles = [
   spinnerMotionStyles,
   css`
     :host {
       display: block;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     /* Only the current app's container is shown, whatever the app's own stylesheet says about its display. */
@@ -29,7 +27,7 @@ export const viewportStyles = [
     .spinner {
       width: 18px;
       height: 18px;
-      border: 2px solid var(--edu-color-primary, #457cd6);
+      border: 2px solid ${colorPrimary};
       border-right-color: transparent;
       border-radius: 50%;
     }
@@ -56,8 +54,7 @@ export const viewportStyles = [
     }
 
     .error button:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `,
 ];

@@ -1,6 +1,6 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { getLanguage, subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
 import {
   ViewportError,
@@ -12,8 +12,7 @@ import {
   type ViewportErrorKind,
   type ViewportHandle,
 } from '@edu-portal/core/viewport/viewport.ts';
-import { emit } from '../internal/events.ts';
-import { ensureLocalization } from '../internal/localize.ts';
+import { EduElement } from '../internal/edu-element.ts';
 import { viewportStyles } from './viewport.styles.ts';
 
 /** Why the viewport shows no app: the core loader's reasons, missing parameters, or a mount function that threw. */
@@ -91,8 +90,7 @@ interface NavigationLike extends EventTarget {
  * @cssprop [--edu-viewport-error-background=#fef0f0] - Background of the error message.
  * @cssprop [--edu-color-primary=#457cd6] - Spinner and retry button colour.
  */
-@localized()
-export class EduViewport extends LitElement {
+export class EduViewport extends EduElement {
   static override styles = viewportStyles;
 
   /** The app whose manifest is read: `/{app}/manifest.json`. */
@@ -126,7 +124,6 @@ export class EduViewport extends LitElement {
   private unsubscribeLanguage: (() => void) | null = null;
 
   override connectedCallback(): void {
-    ensureLocalization();
     super.connectedCallback();
     window.addEventListener('hashchange', this.readUrl);
     window.addEventListener('popstate', this.readUrl);
@@ -232,7 +229,7 @@ export class EduViewport extends LitElement {
     this.reveal('');
     this.status = 'error';
     this.errorKind = kind;
-    emit<EduAppErrorDetail>(this, 'edu-app-error', { app, fileId, kind, error });
+    this.emit('edu-app-error', { app, fileId, kind, error });
   }
 
   private async show(app: string, fileId: string, key: string): Promise<void> {
@@ -279,7 +276,7 @@ export class EduViewport extends LitElement {
       if (this.wanted === key) this.fail(app, fileId, 'mount', error);
       return;
     }
-    emit<EduAppLoadDetail>(this, 'edu-app-load', { app, fileId, container });
+    this.emit('edu-app-load', { app, fileId, container });
     if (this.wanted === key) {
       this.reveal(key);
       this.status = 'ready';

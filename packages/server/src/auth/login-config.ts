@@ -1,4 +1,5 @@
 /** Login page configuration: which unit a host belongs to, its decoration set, footer and social providers. */
+import type { SocialProvider } from '@edu-portal/core';
 import type { Database } from 'better-sqlite3';
 import type { JsonSchema } from '../http/envelope.ts';
 import { unitLogoUrl } from '../storage-paths.ts';
@@ -6,14 +7,6 @@ import { unitLogoUrl } from '../storage-paths.ts';
 /** Unit id of the product-wide configuration, used for hosts that belong to no unit. */
 export const PRODUCT_CONFIG_UNIT_ID = 0;
 export const PRODUCT_NAME = { zh: '智慧教育门户', en: 'Smart Education Portal' };
-
-export interface SocialProvider {
-  providerId: string;
-  providerAppId: string;
-  providerApplicationId: string;
-  providerAppLoginUrl: string;
-  logo: string;
-}
 
 export interface LoginConfig {
   /** JSON string {defaultLanguage, footerMsg} (spec part 1 §3 "Login configuration"). */

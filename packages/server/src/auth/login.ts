@@ -3,22 +3,23 @@
  * cookies, the session user as the answer). Password login, form login, client id, relogin, ticket, social login,
  * bind and identity switch all end in `startSession`, so sessions are made in one place only.
  */
+import type { WireSessionUser } from '@edu-portal/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { fail, ok, type Envelope, type FieldError } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES, requestLanguage, type LocalizedText } from '../http/messages.ts';
 import { verifyPassword } from './passwords.ts';
 import { setSessionCookies } from './session-http.ts';
-import { findUserByLoginName, isActive, toSessionUser, type SessionUser, type UserRecord } from './session-user.ts';
+import { findUserByLoginName, isActive, toSessionUser, type UserRecord } from './session-user.ts';
 import type { SessionStore } from './sessions.ts';
 
 export type CheckedCredentials = { user: UserRecord } | { refusal: Envelope<never> };
 
 export interface LoginService {
   /** Opens a new session for the user: token row, cookies, and the session user as the answer. */
-  startSession(reply: FastifyReply, user: UserRecord): Envelope<SessionUser>;
+  startSession(reply: FastifyReply, user: UserRecord): Envelope<WireSessionUser>;
   /** `startSession` for a user found by another credential, unless the account or its unit is disabled. */
-  admit(reply: FastifyReply, user: UserRecord): Envelope<SessionUser>;
+  admit(reply: FastifyReply, user: UserRecord): Envelope<WireSessionUser>;
   /**
    * The password check of POST /api/uaa/oauth/login: trimmed fields, both required (field errors in the
    * request's language), an unknown user costs the same scrypt time as a wrong password, disabled accounts refused.
@@ -36,7 +37,7 @@ export const fieldError = (request: FastifyRequest, name: string, text: Localize
 });
 
 export function createLoginService(ctx: ServerContext, sessions: SessionStore): LoginService {
-  function startSession(reply: FastifyReply, user: UserRecord): Envelope<SessionUser> {
+  function startSession(reply: FastifyReply, user: UserRecord): Envelope<WireSessionUser> {
     const tokens = sessions.issue(user.id);
     setSessionCookies(reply, tokens, ctx.now());
     return ok(toSessionUser(user, tokens.accessToken, ctx.now()));

@@ -1,13 +1,15 @@
 /**
- * The HTTP side of sessions: the two cookies, reading the access token, and `requireSession`, the preHandler of
- * every authenticated route.
+ * The HTTP side of sessions: the two cookies, reading the access token, `requireSession` and `sessionScope`, the
+ * scope whose routes all need a session.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { WireSessionUser } from '@edu-portal/core';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../config.ts';
 import type { ServerContext } from '../context.ts';
-import { sessionExpired } from '../http/envelope.ts';
+import { loginRequired, sessionExpired } from '../http/envelope.ts';
+import type { Services } from '../services.ts';
 import type { IssuedTokens, SessionStore } from './sessions.ts';
-import { findUserById, isActive, toSessionUser, type SessionUser, type UserRecord } from './session-user.ts';
+import { findUserById, isActive, toSessionUser, type UserRecord } from './session-user.ts';
 
 /** What `requireSession` puts on the request. */
 export interface RequestAuth {
@@ -15,12 +17,12 @@ export interface RequestAuth {
   accessToken: string;
   user: UserRecord;
   /** The wire shape of `user`, with this request's access token. */
-  sessionUser: SessionUser;
+  sessionUser: WireSessionUser;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireSession`; null on routes that do not require one. */
+    /** Set by `requireSession`; null on routes outside a `sessionScope`. */
     auth: RequestAuth | null;
   }
 }
@@ -76,14 +78,35 @@ export function resolveSession(
   };
 }
 
+/** The request's session, on a route of a `sessionScope` (whose check has set it). */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new Error(`${request.url}: no session; is the route outside its sessionScope?`);
+  return request.auth;
+}
+
 /**
- * preHandler for authenticated routes: sets `request.auth`, or answers HTTP 200 with
- * `{status: 401, code: "invalid_token"}` so the client starts its refresh flow.
+ * The session check: sets `request.auth`, or answers HTTP 200 with `{status: 401, code: "invalid_token"}` so the
+ * client starts its refresh flow; the message says "session expired" for a token that no longer works and "please
+ * log in" when the request carried none (a download form posted while signed out shows it as it is).
  */
 export function createRequireSession(ctx: ServerContext, sessions: SessionStore): preHandlerAsyncHookHandler {
   return async function requireSession(request, reply) {
     const auth = resolveSession(ctx, sessions, request);
-    if (!auth) return reply.send(sessionExpired());
+    // A token that no longer opens a session expired; no token at all means the user is signed out.
+    if (!auth) return reply.send(readAccessToken(request) ? sessionExpired() : loginRequired());
     request.auth = auth;
+  };
+}
+
+/**
+ * Routes that all need a session, in an encapsulated scope of their own: `requireSession` runs once per scope as
+ * its preHandler hook, so no route names it and a route added to the scope cannot forget it. A preHandler rather
+ * than onRequest: a malformed body or a failed validation still answers before the session check, as it does on
+ * every route. Public routes (login calls, configurations, files) stay outside.
+ */
+export function sessionScope(routes: FastifyPluginAsync<Services>): FastifyPluginAsync<Services> {
+  return async function withSession(app, services) {
+    app.addHook('preHandler', services.requireSession);
+    await routes(app, services);
   };
 }

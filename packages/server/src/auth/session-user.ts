@@ -1,35 +1,9 @@
 /** The session user of spec part 1 §3, as login, relogin, me and switch/login return it. */
+import type { WireSessionUser } from '@edu-portal/core';
 import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE, ADMIN_ROLE_PROJECT } from '../config.ts';
 import type { JsonSchema } from '../http/envelope.ts';
 import { fileUrl, unitLogoUrl } from '../storage-paths.ts';
-
-/** Wire shape. Ids are strings (they are longs on the original back end); types and flags are numbers. */
-export interface SessionUser {
-  userId: string;
-  userType: number;
-  realName: string;
-  loginName: string;
-  avatar: string;
-  unitId: string;
-  unitType: number;
-  unitName: string;
-  unitEnName: string;
-  unitImgPath: string;
-  userImgPath: string;
-  unitStatus: number;
-  userStatus: number;
-  unitShardingCode: string;
-  /** The parent identity of this person: their own id for a parent, the paired parent for a teacher, else ''. */
-  parentId: string;
-  superman: boolean;
-  accessToken: string;
-  sex: number;
-  year: string;
-  term: string;
-  /** A JSON string of [{unitId, unitName, unitEnName}] (spec: parsed to a list by the client). */
-  campusUnits: string;
-}
 
 /** A users row joined with its unit, as the server itself uses it. */
 export interface UserRecord {
@@ -87,7 +61,8 @@ export function schoolYearAndTerm(now: number): { year: string; term: string } {
   return { year: String(startYear), term: month >= 9 || month === 1 ? '1' : '2' };
 }
 
-export function toSessionUser(user: UserRecord, accessToken: string, now: number): SessionUser {
+/** The wire shape, declared once in core: ids are strings (longs on the original back end), types and flags numbers. */
+export function toSessionUser(user: UserRecord, accessToken: string, now: number): WireSessionUser {
   const { year, term } = schoolYearAndTerm(now);
   const parentId = user.type === 3 ? user.id : user.pairedUserId;
   return {

@@ -2,15 +2,10 @@
  * The caller is always the session's user (DESIGN §5): a `userId`, `unitId` or `parentId` parameter that names
  * someone else is refused with 403, never trusted.
  */
-import type { FastifyRequest } from 'fastify';
-import type { RequestAuth } from '../auth/session-http.ts';
 import { fail, type Envelope } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 
 export const forbidden = (message: string = MESSAGES.forbidden): Envelope<never> => fail(403, 'forbidden', message);
-
-/** The request's session (set by `requireSession`, which every route of these plugins runs first). */
-export const authOf = (request: FastifyRequest): RequestAuth => request.auth!;
 
 /** Whether an optional id parameter is absent, empty or equal to `own`. */
 export const namesOwn = (value: string | number | undefined, own: number): boolean =>

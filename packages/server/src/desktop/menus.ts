@@ -2,21 +2,12 @@
  * The permission menu tree (spec part 1 §3 "Menu node", §6 "Menu permissions"): nodes of the apps on the user's
  * desktop, for the user's type, without the nodes that need a role the user lacks.
  */
+import type { WireMenuNode } from '@edu-portal/core';
 import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE_PROJECT } from '../config.ts';
 import { hasRole, type UserRecord } from '../auth/session-user.ts';
 import type { JsonSchema } from '../http/envelope.ts';
 import { desktopIcons, listsUserType } from './apps.ts';
-
-export interface MenuNode {
-  code: string;
-  name: string;
-  englishName: string;
-  resourceType: number;
-  menuRoute: string;
-  aplicationCode: string;
-  children: MenuNode[];
-}
 
 interface NodeRow {
   id: number;
@@ -35,7 +26,7 @@ interface NodeRow {
  * The tree of one app (`code` an app code on the user's desktop), or of every app on the desktop when `code` is
  * empty or `desktop`. Apps in desktop order, nodes in their own order. Anything else: an empty list.
  */
-export function menuTree(db: Database, user: UserRecord, code: string): MenuNode[] {
+export function menuTree(db: Database, user: UserRecord, code: string): WireMenuNode[] {
   const apps = desktopIcons(db, user).map((icon) => icon.code);
   const wanted = code === '' || code === 'desktop' ? apps : apps.filter((app) => app === code);
   if (!wanted.length) return [];
@@ -63,7 +54,7 @@ export function menuTree(db: Database, user: UserRecord, code: string): MenuNode
     byParent.set(row.parentId, siblings);
   }
   // A node left out takes its subtree with it.
-  const build = (parentId: number | null): MenuNode[] =>
+  const build = (parentId: number | null): WireMenuNode[] =>
     (byParent.get(parentId) ?? []).filter(allowed).map((row) => ({
       code: row.code,
       name: row.name,

@@ -6,19 +6,22 @@
  * A user's own setting wins; an admin's unit-wide sync replaces every own setting of the unit (they are deleted),
  * so right after a sync everybody sees it, and a user who then chooses again gets their own choice back.
  */
+import type { Lang, Layout } from '@edu-portal/core';
+import { isLang } from '@edu-portal/core/i18n/langs.ts';
+import { DEFAULT_LAYOUT, DEFAULT_THEME_COLOR, LAYOUTS, NAMED_THEMES } from '@edu-portal/core/theme/constants.ts';
 import type { Database } from 'better-sqlite3';
 import type { UserRecord } from '../auth/session-user.ts';
 
-export const NAMED_THEMES = ['ink', 'lotus', 'cartoon'] as const;
-export const DEFAULT_THEME_COLOR = '#457CD6';
-const LANGS = ['zh-CN', 'en', 'zh-HK'] as const;
-const LAYOUTS = ['top', 'left'] as const;
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
+const isLayout = (value: unknown): value is Layout =>
+  typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value);
+
+/** The JSON `{theme, lang, layout}` of `my_desktop/color` and `settheme`. */
 export interface ThemeSetting {
   theme: string;
-  lang: string;
-  layout: string;
+  lang: Lang;
+  layout: Layout;
 }
 
 export type ThemeProblem = 'theme' | 'lang' | 'layout';
@@ -29,7 +32,7 @@ export type ThemeProblem = 'theme' | 'lang' | 'layout';
  */
 export function parseThemeInput(
   raw: unknown,
-  fallback: { lang: string; layout: string },
+  fallback: { lang: Lang; layout: Layout },
 ): { setting: ThemeSetting } | { problems: ThemeProblem[] } {
   let value: unknown = raw;
   if (typeof raw === 'string') {
@@ -51,11 +54,11 @@ export function parseThemeInput(
   const named = (NAMED_THEMES as readonly string[]).includes(theme);
   if (!named && !COLOR.test(theme)) problems.push('theme');
   const lang = input.lang === undefined || input.lang === '' ? fallback.lang : input.lang;
-  if (typeof lang !== 'string' || !(LANGS as readonly string[]).includes(lang)) problems.push('lang');
+  if (!isLang(lang)) problems.push('lang');
   const layout = input.layout === undefined || input.layout === '' ? fallback.layout : input.layout;
-  if (typeof layout !== 'string' || !(LAYOUTS as readonly string[]).includes(layout)) problems.push('layout');
+  if (!isLayout(layout)) problems.push('layout');
   if (problems.length) return { problems };
-  return { setting: { theme, lang: lang as string, layout: layout as string } };
+  return { setting: { theme, lang: lang as Lang, layout: layout as Layout } };
 }
 
 interface UnitDefaults {
@@ -64,25 +67,25 @@ interface UnitDefaults {
 }
 
 /** The unit's own defaults: its style layout and the default language of its login configuration. */
-export function unitDefaults(db: Database, unitId: number): { lang: string; layout: string } {
+export function unitDefaults(db: Database, unitId: number): { lang: Lang; layout: Layout } {
   const row = db
     .prepare(
       `SELECT u.style_layout AS styleLayout, c.decoration_set AS decorationSet
        FROM units u LEFT JOIN unit_configs c ON c.unit_id = u.id WHERE u.id = ?`,
     )
     .get(unitId) as UnitDefaults | undefined;
-  let lang = 'zh-CN';
+  let lang: Lang = 'zh-CN';
   try {
     const configured = (JSON.parse(row?.decorationSet ?? '{}') as { defaultLanguage?: unknown }).defaultLanguage;
-    if (typeof configured === 'string' && (LANGS as readonly string[]).includes(configured)) lang = configured;
+    if (isLang(configured)) lang = configured;
   } catch {
     // a broken configuration keeps the product default
   }
-  return { lang, layout: row?.styleLayout === 'left' ? 'left' : 'top' };
+  return { lang, layout: row?.styleLayout === 'left' ? 'left' : DEFAULT_LAYOUT };
 }
 
 /** Completes a stored setting (older rows may lack lang or layout). */
-function complete(stored: string, fallback: { lang: string; layout: string }): ThemeSetting | null {
+function complete(stored: string, fallback: { lang: Lang; layout: Layout }): ThemeSetting | null {
   const parsed = parseThemeInput(stored, fallback);
   return 'setting' in parsed ? parsed.setting : null;
 }

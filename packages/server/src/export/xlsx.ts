@@ -1,8 +1,9 @@
 /**
  * Builds a one-sheet .xlsx (Office Open XML SpreadsheetML) from parsed table rows. Every cell is an inline string:
- * nothing in the file is a formula or a number the program might reinterpret, and formula-like text is prefixed with
- * an apostrophe as well (defence in depth: the file may be saved again as CSV). Row and column spans become merged
- * cells; header cells are bold; cells with line breaks wrap.
+ * nothing in the file is a formula or a number the program might reinterpret. Formula-like text is neutralised the
+ * way spreadsheets do it themselves: a text cell with the quote-prefix style (what typing an apostrophe first
+ * gives), so the program never evaluates it and shows the text without a visible apostrophe. Row and column spans
+ * become merged cells; header cells are bold; cells with line breaks wrap.
  */
 import type { ParsedCell } from './table-html.ts';
 import { createZip } from './zip.ts';
@@ -18,6 +19,8 @@ export interface GridCell {
   column: number;
   text: string;
   header: boolean;
+  /** Formula-like text, written with the quote-prefix style. */
+  quotePrefix: boolean;
 }
 
 export interface Grid {
@@ -32,10 +35,22 @@ export interface Grid {
 const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)%?$/;
 
-/** The same rule as the client's `neutralizeFormula`: an apostrophe before formula-like text, plain numbers kept. */
-export function neutralizeFormula(text: string): string {
-  if (text === '' || !FORMULA_START.has(text[0]!) || PLAIN_NUMBER.test(text)) return text;
-  return `'${text}`;
+/**
+ * Whether a spreadsheet would evaluate the text (`=1+1`, `+cmd|…`, `@SUM(…)`, `-2+3`): the same rule as the
+ * client's `neutralizeFormula`. Plain numbers such as `-12.5` or `+3` are values and stay as they are.
+ */
+export function isFormulaLike(text: string): boolean {
+  return text !== '' && FORMULA_START.has(text[0]!) && !PLAIN_NUMBER.test(text);
+}
+
+/**
+ * The cell text and whether it needs the quote prefix. A leading apostrophe before formula-like text is the
+ * spreadsheet convention for "this is text" (and what the client's `neutralizeFormula` posts): it becomes the
+ * quote-prefix style instead of a visible character.
+ */
+export function cellText(text: string): { text: string; quotePrefix: boolean } {
+  if (text.startsWith("'") && isFormulaLike(text.slice(1))) return { text: text.slice(1), quotePrefix: true };
+  return { text, quotePrefix: isFormulaLike(text) };
 }
 
 /**
@@ -64,7 +79,7 @@ export function layoutGrid(rows: ParsedCell[][], maxCells: number): Grid {
       positions += rowSpan * colSpan;
       if (positions > maxCells) throw new TableTooLargeError('too many cells');
       for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < colSpan; dc++) take(r + dr, column + dc);
-      grid.cells.push({ row: r, column, text: neutralizeFormula(cell.text), header: cell.header });
+      grid.cells.push({ row: r, column, ...cellText(cell.text), header: cell.header });
       if (rowSpan > 1 || colSpan > 1) {
         grid.merges.push({ top: r, left: column, bottom: r + rowSpan - 1, right: column + colSpan - 1 });
       }
@@ -103,8 +118,17 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-/** Style indexes of `styles.xml`'s cellXfs. */
+/** Style indexes of `styles.xml`'s cellXfs; each has a quote-prefixed twin `QUOTED` places further. */
 const STYLE = { plain: 0, header: 1, wrap: 2, headerWrap: 3 } as const;
+const QUOTED = 4;
+
+/** The four cell formats, plain and then quote-prefixed. */
+const CELL_XFS = [
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"{q}/>',
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"{q}><alignment horizontal="center" vertical="center"/></xf>',
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"{q}><alignment vertical="top" wrapText="1"/></xf>',
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"{q}><alignment horizontal="center" vertical="center" wrapText="1"/></xf>',
+];
 
 const STYLES_XML =
   XML_HEAD +
@@ -114,11 +138,9 @@ const STYLES_XML =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4">' +
-  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment horizontal="center" vertical="center"/></xf>' +
-  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment horizontal="center" vertical="center" wrapText="1"/></xf>' +
+  `<cellXfs count="${CELL_XFS.length * 2}">` +
+  CELL_XFS.map((xf) => xf.replace('{q}', '')).join('') +
+  CELL_XFS.map((xf) => xf.replace('{q}', ' quotePrefix="1"')).join('') +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
@@ -177,7 +199,9 @@ function sheetXml(grid: Grid): string {
     parts.push(`<row r="${r + 1}">`);
     for (const cell of cells) {
       const multiline = cell.text.includes('\n');
-      const style = cell.header ? (multiline ? STYLE.headerWrap : STYLE.header) : multiline ? STYLE.wrap : STYLE.plain;
+      const style =
+        (cell.header ? (multiline ? STYLE.headerWrap : STYLE.header) : multiline ? STYLE.wrap : STYLE.plain) +
+        (cell.quotePrefix ? QUOTED : 0);
       const ref = `${columnName(cell.column)}${r + 1}`;
       const styleAttribute = style ? ` s="${style}"` : '';
       if (cell.text === '') {

@@ -26,6 +26,8 @@ export function fail(status: number, code: string, message: string, fieldErrors:
 }
 
 export const sessionExpired = (): Envelope<never> => fail(401, 'invalid_token', MESSAGES.sessionExpired);
+/** The same answer to a request that carried no session at all (signed out): nothing expired, the user logs in. */
+export const loginRequired = (): Envelope<never> => fail(401, 'invalid_token', MESSAGES.loginRequired);
 
 /** A JSON schema object; kept loose because fastify, ajv and swagger each read a different part of it. */
 export type JsonSchema = Record<string, unknown>;

@@ -2,6 +2,9 @@
  * Server texts. Envelope messages are bilingual `中文|||English` (the client picks a side); field errors are
  * given in the request's `Sy-Language` because the client joins them with commas and shows them as they are.
  */
+import type { Lang } from '@edu-portal/core';
+
+export type { Lang };
 
 export const MESSAGES = {
   ok: '',
@@ -9,6 +12,7 @@ export const MESSAGES = {
   credentialsRequired: '请输入用户名和密码|||Please enter your user name and password',
   accountDisabled: '账号已停用，请联系管理员|||This account is disabled, please contact the administrator',
   sessionExpired: '登录已过期，请重新登录|||Session expired, please log in again',
+  loginRequired: '请先登录|||Please log in',
   unknownClient: '客户端标识无效|||Unknown client id',
   clientIdRequired: '客户端标识不能为空|||The client id is required',
   invalidAccessToken: '访问令牌无效或已过期|||The access token is invalid or has expired',
@@ -50,8 +54,6 @@ export const MESSAGES = {
   clientAuthFailed: '应用认证失败|||Client authentication failed',
   externalAppNotFound: '外部应用不存在|||No such external application',
 } as const;
-
-export type Lang = 'zh-CN' | 'en' | 'zh-HK';
 
 /** One text per language, for the few single-language answers (field errors). */
 export interface LocalizedText {

@@ -4,9 +4,10 @@
  * acts for the session's own user and unit only (DESIGN §5).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
-import { booleanSchema, envelopeResponse, fail, ok } from '../http/envelope.ts';
-import { MESSAGES } from '../http/messages.ts';
+import { forbidden } from '../desktop/guards.ts';
+import { booleanSchema, envelopeResponse, ok } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['base'];
@@ -19,14 +20,13 @@ interface UnitFlags {
   help_key: string;
 }
 
-const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSession }) => {
+const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
   const unitFlags = (unitId: number) =>
     ctx.db.prepare('SELECT is_vocational, have_institute, help_key FROM units WHERE id = ?').get(unitId) as UnitFlags;
 
   app.get<{ Params: { userId: string; roleCode: string; projectCode: string } }>(
     '/api/base/role/user/:userId/:roleCode/:projectCode',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Whether the user has a role on a project (admin check: role XX_SYS_ on base)',
@@ -41,7 +41,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
     },
     async (request) => {
       const { userId, roleCode, projectCode } = request.params;
-      if (Number(userId) !== request.auth!.user.id) return fail(403, 'forbidden', MESSAGES.forbidden);
+      if (Number(userId) !== authOf(request).user.id) return forbidden();
       return ok(hasRole(ctx.db, Number(userId), roleCode, projectCode));
     },
   );
@@ -49,7 +49,6 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
   app.get(
     '/api/base/unit/is_vocational_school',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "Whether the session's unit is a vocational school (iszx)",
@@ -57,13 +56,12 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
         response: envelopeResponse(booleanSchema),
       },
     },
-    async (request) => ok(unitFlags(request.auth!.user.unitId).is_vocational === 1),
+    async (request) => ok(unitFlags(authOf(request).user.unitId).is_vocational === 1),
   );
 
   app.get<{ Querystring: { unitId: string } }>(
     '/api/base/unit/have_institute',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Whether the unit has institutes (unitHaveInstitute)',
@@ -77,7 +75,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
     },
     async (request) => {
       const unitId = Number(request.query.unitId);
-      if (unitId !== request.auth!.user.unitId) return fail(403, 'forbidden', MESSAGES.forbidden);
+      if (unitId !== authOf(request).user.unitId) return forbidden();
       return ok(unitFlags(unitId).have_institute === 1);
     },
   );
@@ -85,7 +83,6 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
   app.get(
     '/api/base/unit/help_key',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The help-centre key of the session's unit",
@@ -93,8 +90,8 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSessi
         response: envelopeResponse({ type: 'string' }),
       },
     },
-    async (request) => ok(unitFlags(request.auth!.user.unitId).help_key),
+    async (request) => ok(unitFlags(authOf(request).user.unitId).help_key),
   );
 };
 
-export default basePlugin;
+export default sessionScope(basePlugin);

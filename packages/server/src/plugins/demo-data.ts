@@ -6,6 +6,7 @@
  * Deletions live in memory per server instance: a restart or `restore` brings every row back.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { sessionScope } from '../auth/session-http.ts';
 import { envelopeResponse, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { requestLanguage, type LocalizedText } from '../http/messages.ts';
 import { filterStudents, generateStudents, type Gender, type Student, type StudentFilter } from '../demo/students.ts';
@@ -86,7 +87,7 @@ function filterOf(input: PagedInput): StudentFilter {
   return { keyword: input.keyword, grade: input.grade, classNo: input.classNo, gender: input.gender || undefined };
 }
 
-const demoDataPlugin: FastifyPluginAsync<Services> = async (app, { requireSession }) => {
+const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   const roster = generateStudents();
   const deleted = new Set<number>();
   const present = (): Student[] => (deleted.size ? roster.filter((s) => !deleted.has(s.id)) : roster);
@@ -138,51 +139,55 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, { requireSessio
     async (request) => ok(filterStudents(present(), filterOf(request.query))),
   );
 
-  app.post<{ Body: { ids?: number[] } }>(
-    '/api/demo/students/delete',
-    {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Deletes demo students (in memory, until restore or restart); answers how many went',
-        body: {
-          type: 'object',
-          properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: MAX_PAGE_SIZE } },
+  // Changing the roster needs a session.
+  await app.register(
+    sessionScope(async (session) => {
+      session.post<{ Body: { ids?: number[] } }>(
+        '/api/demo/students/delete',
+        {
+          schema: {
+            tags: TAGS,
+            summary: 'Deletes demo students (in memory, until restore or restart); answers how many went',
+            body: {
+              type: 'object',
+              properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: MAX_PAGE_SIZE } },
+            },
+            response: envelopeResponse({ type: 'integer' }),
+          },
         },
-        response: envelopeResponse({ type: 'integer' }),
-      },
-    },
-    async (request) => {
-      const ids = request.body?.ids ?? [];
-      if (ids.length === 0) {
-        const lang = requestLanguage(request.headers['sy-language']);
-        return fail(400, 'invalid_request', MESSAGES.idsRequired, [{ field: 'ids', message: ID_REQUIRED[lang] }]);
-      }
-      let removed = 0;
-      for (const id of ids) {
-        if (id <= roster.length && !deleted.has(id)) {
-          deleted.add(id);
-          removed++;
-        }
-      }
-      return ok(removed);
-    },
-  );
+        async (request) => {
+          const ids = request.body?.ids ?? [];
+          if (ids.length === 0) {
+            const lang = requestLanguage(request.headers['sy-language']);
+            return fail(400, 'invalid_request', MESSAGES.idsRequired, [{ field: 'ids', message: ID_REQUIRED[lang] }]);
+          }
+          let removed = 0;
+          for (const id of ids) {
+            if (id <= roster.length && !deleted.has(id)) {
+              deleted.add(id);
+              removed++;
+            }
+          }
+          return ok(removed);
+        },
+      );
 
-  app.post(
-    '/api/demo/students/restore',
-    {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Brings every deleted demo student back; answers the total',
-        response: envelopeResponse({ type: 'integer' }),
-      },
-    },
-    async () => {
-      deleted.clear();
-      return ok(roster.length);
-    },
+      session.post(
+        '/api/demo/students/restore',
+        {
+          schema: {
+            tags: TAGS,
+            summary: 'Brings every deleted demo student back; answers the total',
+            response: envelopeResponse({ type: 'integer' }),
+          },
+        },
+        async () => {
+          deleted.clear();
+          return ok(roster.length);
+        },
+      );
+    }),
+    services,
   );
 };
 

@@ -1,15 +1,18 @@
 /**
  * Desktop calls of spec part 1 §7 "Desktop, theme, messages" (issue 5): theme, message and to-do counts,
  * unread messages, pop-up to-dos, message configuration, the desktop icons and their order, unread counts per app,
- * app visits and recent apps, and the named themes' stylesheets. Every /api route needs a session and acts for the
- * session's own user only (DESIGN §5). Added paths, not in the spec: `popUpBox_handle`, `save_icon_sort`,
- * `recent_apps` (docs/decisions.md "Desktop calls (reference server)").
+ * app visits and recent apps, and the named themes' stylesheets. Every /api route is in one session scope and acts
+ * for the session's own user only (DESIGN §5); the SQL is in desktop/ (themes, messages, todos, visits, apps).
+ * Added paths, not in the spec: `popUpBox_handle`, `save_icon_sort`, `recent_apps` (docs/decisions.md "Desktop
+ * calls (reference server)").
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { NAMED_THEMES } from '@edu-portal/core/theme/constants.ts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fieldError } from '../auth/login.ts';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
 import { COMMON_PLUGIN_VERSION } from '../config.ts';
 import {
@@ -20,7 +23,8 @@ import {
   saveIconOrder,
   unreadByCode,
 } from '../desktop/apps.ts';
-import { authOf, forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
+import { forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
+import { createMessageRepository, messageSchema } from '../desktop/messages.ts';
 import { DESKTOP_FIELD_MESSAGES, DESKTOP_MESSAGES } from '../desktop/texts.ts';
 import {
   parseThemeInput,
@@ -31,107 +35,21 @@ import {
   unitDefaults,
   type ThemeProblem,
 } from '../desktop/themes.ts';
+import { POPUP_PAGE_SIZE } from '@edu-portal/core/constants.ts';
+import { createTodoRepository, MAX_POPUP_PAGE_SIZE, todoPageSchema } from '../desktop/todos.ts';
+import { createVisitRepository } from '../desktop/visits.ts';
 import { envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['desktop'];
 export const THEME_ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'themes');
-const THEME_FILE = /^(ink|lotus|cartoon)\.css$/;
-
-/** Pop-up to-dos a page (spec part 1 §9) and the largest page a caller may ask for. */
-export const POPUP_PAGE_SIZE = 3;
-const MAX_POPUP_PAGE_SIZE = 50;
-/** Spec part 1 §9: the recent-apps list holds at most 10 per user. */
-export const RECENT_APPS_LIMIT = 10;
-/** Visits kept per user; older rows are dropped when a visit is recorded. */
-const ACCESS_LOG_KEEP = 200;
+/** The stylesheets there are: one per named theme, `ink.css` … */
+const THEME_FILES: ReadonlySet<string> = new Set(NAMED_THEMES.map((name) => `${name}.css`));
 
 const anyQuery = looseQuery({});
 const successSchema: JsonSchema = { type: 'string', enum: ['success'] };
 const countSchema: JsonSchema = { type: 'integer', description: 'How many records changed' };
-
-const messageSchema: JsonSchema = {
-  type: 'object',
-  description: 'Message (spec part 1 §3)',
-  properties: {
-    id: { type: 'string' },
-    messageMeno: { type: 'string' },
-    messageDate: { type: 'integer', description: 'Epoch milliseconds' },
-    module: { type: 'string' },
-    importance: { type: 'integer', minimum: 1, maximum: 5 },
-    url: { type: 'string' },
-    openWay: { type: 'integer', description: '1 opens the module-expiry dialog' },
-    content: { type: 'string', description: 'openWay 1: JSON list [{code, endTime}] (epoch ms); else empty' },
-  },
-  required: ['id', 'messageMeno', 'messageDate', 'module', 'importance', 'url', 'openWay', 'content'],
-};
-
-const todoSchema: JsonSchema = {
-  type: 'object',
-  description: 'Pop-up to-do reminder',
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    content: { type: 'string' },
-    module: { type: 'string' },
-    url: { type: 'string' },
-    importance: { type: 'integer', minimum: 1, maximum: 5 },
-    createTime: { type: 'integer', description: 'Epoch milliseconds' },
-  },
-  required: ['id', 'title', 'content', 'module', 'url', 'importance', 'createTime'],
-};
-
-interface MessageRow {
-  id: number;
-  userId: number;
-  messageMeno: string;
-  messageDate: number;
-  module: string;
-  importance: number;
-  url: string;
-  openWay: number;
-  content: string;
-  readAt: number | null;
-}
-
-interface TodoRow {
-  id: number;
-  userId: number;
-  title: string;
-  content: string;
-  module: string;
-  url: string;
-  importance: number;
-  createTime: number;
-  handledAt: number | null;
-}
-
-const SELECT_MESSAGES = `SELECT id, user_id AS userId, message_meno AS messageMeno, message_date AS messageDate, module,
-  importance, url, open_way AS openWay, content, read_at AS readAt FROM messages`;
-const SELECT_TODOS = `SELECT id, user_id AS userId, title, content, module, url, importance, created_at AS createTime,
-  handled_at AS handledAt FROM popup_todos`;
-
-const toMessage = (row: MessageRow) => ({
-  id: String(row.id),
-  messageMeno: row.messageMeno,
-  messageDate: row.messageDate,
-  module: row.module,
-  importance: row.importance,
-  url: row.url,
-  openWay: row.openWay,
-  content: row.openWay === 1 ? row.content || '[]' : row.content,
-});
-
-const toTodo = (row: TodoRow) => ({
-  id: String(row.id),
-  title: row.title,
-  content: row.content,
-  module: row.module,
-  url: row.url,
-  importance: row.importance,
-  createTime: row.createTime,
-});
 
 /** Ids posted as a field may also come in the query (the original client put some of them there). */
 function postedId(request: FastifyRequest, name: string): string | undefined {
@@ -141,20 +59,103 @@ function postedId(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A call that changes one record of the session user's own, named by the posted id `field` (body or query). */
+interface OwnRecordCall {
+  field: string;
+  summary: string;
+  description: string;
+  records: { ownerOf(id: number): number | undefined };
+  refusals: { notFound: string; forbidden: string };
+  change(id: number): void;
+}
+
+/**
+ * Registers an own-record call: answers true once changed; 400 without an id, 404 for an unknown record, 403 for
+ * another user's.
+ */
+function postOwnRecordCall(app: FastifyInstance, path: string, call: OwnRecordCall): void {
+  const { field, records, refusals } = call;
+  app.post(
+    path,
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: TAGS,
+        summary: call.summary,
+        description: call.description,
+        querystring: looseQuery({ [field]: idSchema }),
+        body: { type: 'object', properties: { [field]: idSchema } },
+        response: envelopeResponse({ type: 'boolean' }),
+      },
+    },
+    async (request) => {
+      const posted = postedId(request, field);
+      if (posted === undefined) {
+        return fail(400, 'invalid_request', MESSAGES.badRequest, [
+          fieldError(request, field, FIELD_MESSAGES.invalidValue),
+        ]);
+      }
+      const id = Number(posted);
+      const owner = records.ownerOf(id);
+      if (owner === undefined) return fail(404, 'not_found', refusals.notFound);
+      if (owner !== authOf(request).user.id) return forbidden(refusals.forbidden);
+      call.change(id);
+      return ok(true);
+    },
+  );
+}
+
 /** A POST without a body (the id in the query) validates as `{}`: fastify would refuse an undefined body. */
 async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
 
-const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSession }) => {
+/** The named themes' stylesheets: public, like every static file. */
+const themeStylesheets: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { version: string; file: string } }>(
+    '/common/plugins/common-ph/:version/css/:file',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Stylesheet of a named theme: ink.css, lotus.css or cartoon.css (HTTP 404 for anything else)',
+        params: {
+          type: 'object',
+          properties: { version: { type: 'string' }, file: { type: 'string' } },
+          required: ['version', 'file'],
+        },
+        response: {
+          200: { description: 'text/css', type: 'string' },
+          404: { description: 'No such stylesheet', type: 'object', additionalProperties: true },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { version, file } = request.params;
+      if (version !== COMMON_PLUGIN_VERSION || !THEME_FILES.has(file)) {
+        return reply.code(404).send(fail(404, 'not_found', MESSAGES.fileNotFound));
+      }
+      const css = await readFile(join(THEME_ASSETS_DIR, file), 'utf8');
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(css);
+    },
+  );
+};
+
+/** Everything else: the session user's own desktop. */
+const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
   const { db } = ctx;
+  const messages = createMessageRepository(ctx);
+  const todos = createTodoRepository(ctx);
+  const visits = createVisitRepository(ctx);
 
   // ---- Theme -------------------------------------------------------------------------------------------------
 
   app.get(
     '/api/base/my_desktop/color',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'The theme in force for the session user, as the JSON string {theme, lang, layout}',
@@ -171,7 +172,6 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
   app.post<{ Body: { type?: string; theme?: unknown } }>(
     '/api/base/desktop/settheme',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "Save the user's own theme (type color) or, as an admin, every user's of the unit (default_color)",
@@ -214,56 +214,11 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
     },
   );
 
-  app.get<{ Params: { version: string; file: string } }>(
-    '/common/plugins/common-ph/:version/css/:file',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Stylesheet of a named theme: ink.css, lotus.css or cartoon.css (HTTP 404 for anything else)',
-        params: {
-          type: 'object',
-          properties: { version: { type: 'string' }, file: { type: 'string' } },
-          required: ['version', 'file'],
-        },
-        response: {
-          200: { description: 'text/css', type: 'string' },
-          404: { description: 'No such stylesheet', type: 'object', additionalProperties: true },
-        },
-      },
-    },
-    async (request, reply) => {
-      const { version, file } = request.params;
-      if (version !== COMMON_PLUGIN_VERSION || !THEME_FILE.test(file)) {
-        return reply.code(404).send(fail(404, 'not_found', MESSAGES.fileNotFound));
-      }
-      const css = await readFile(join(THEME_ASSETS_DIR, file), 'utf8');
-      return reply
-        .type('text/css; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(css);
-    },
-  );
-
   // ---- Messages and to-dos -----------------------------------------------------------------------------------
-
-  const unreadMessageCount = (userId: number) =>
-    (
-      db.prepare('SELECT COUNT(*) AS n FROM messages WHERE user_id = ? AND read_at IS NULL').get(userId) as {
-        n: number;
-      }
-    ).n;
-  const openTodoCount = (userId: number) =>
-    (
-      db.prepare('SELECT COUNT(*) AS n FROM popup_todos WHERE user_id = ? AND handled_at IS NULL').get(userId) as {
-        n: number;
-      }
-    ).n;
 
   app.get(
     '/api/base/desktop/unhandlecount',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The session user's open pop-up to-dos and unread messages",
@@ -277,14 +232,13 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
     },
     async (request) => {
       const { user } = authOf(request);
-      return ok({ todo: openTodoCount(user.id), message: unreadMessageCount(user.id) });
+      return ok({ todo: todos.openCount(user.id), message: messages.unreadCount(user.id) });
     },
   );
 
   app.get(
     '/api/base/desktop/message_select_not_read',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The session user's unread messages, newest first",
@@ -292,18 +246,12 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
         response: envelopeResponse({ type: 'array', items: messageSchema }),
       },
     },
-    async (request) => {
-      const rows = db
-        .prepare(`${SELECT_MESSAGES} WHERE user_id = ? AND read_at IS NULL ORDER BY message_date DESC, id DESC`)
-        .all(authOf(request).user.id) as MessageRow[];
-      return ok(rows.map(toMessage));
-    },
+    async (request) => ok(messages.unread(authOf(request).user.id)),
   );
 
   app.post(
     '/api/base/desktop/message_update_status_by_me',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Ignore all: marks every unread message of the session user read (data: how many)',
@@ -311,48 +259,21 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
         response: envelopeResponse(countSchema),
       },
     },
-    async (request) => {
-      const changed = db
-        .prepare('UPDATE messages SET read_at = ? WHERE user_id = ? AND read_at IS NULL')
-        .run(ctx.now(), authOf(request).user.id).changes;
-      return ok(changed);
-    },
+    async (request) => ok(messages.markAllRead(authOf(request).user.id)),
   );
 
-  app.post<{ Body: { desktopMessageId?: string } | undefined; Querystring: { desktopMessageId?: string } }>(
-    '/api/base/desktop/message_update_statusby_id',
-    {
-      preHandler: requireSession,
-      preValidation: emptyBodyAsObject,
-      schema: {
-        tags: TAGS,
-        summary: 'Marks one message read for the session user (its owner); another user’s message: 403',
-        description: '`desktopMessageId` in the body (JSON or form) or the query. Unknown id: 404.',
-        querystring: looseQuery({ desktopMessageId: idSchema }),
-        body: { type: 'object', properties: { desktopMessageId: idSchema } },
-        response: envelopeResponse({ type: 'boolean' }),
-      },
-    },
-    async (request) => {
-      const id = postedId(request, 'desktopMessageId');
-      if (id === undefined) {
-        return fail(400, 'invalid_request', MESSAGES.badRequest, [
-          fieldError(request, 'desktopMessageId', FIELD_MESSAGES.invalidValue),
-        ]);
-      }
-      const { user } = authOf(request);
-      const row = db.prepare(`${SELECT_MESSAGES} WHERE id = ?`).get(Number(id)) as MessageRow | undefined;
-      if (!row) return fail(404, 'not_found', DESKTOP_MESSAGES.messageNotFound);
-      if (row.userId !== user.id) return forbidden(DESKTOP_MESSAGES.messageForbidden);
-      db.prepare('UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL').run(ctx.now(), row.id);
-      return ok(true);
-    },
-  );
+  postOwnRecordCall(app, '/api/base/desktop/message_update_statusby_id', {
+    field: 'desktopMessageId',
+    summary: 'Marks one message read for the session user (its owner); another user’s message: 403',
+    description: '`desktopMessageId` in the body (JSON or form) or the query. Unknown id: 404.',
+    records: messages,
+    refusals: { notFound: DESKTOP_MESSAGES.messageNotFound, forbidden: DESKTOP_MESSAGES.messageForbidden },
+    change: (id) => messages.markRead(id),
+  });
 
   app.get<{ Querystring: { start?: number; size?: number } }>(
     '/api/base/desktop/popUpBox_select',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "A page of the session user's open pop-up to-dos, newest first: {list, pages, total}",
@@ -361,65 +282,27 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
           start: { type: 'integer', minimum: 1, default: 1 },
           size: { type: 'integer', minimum: 1, maximum: MAX_POPUP_PAGE_SIZE, default: POPUP_PAGE_SIZE },
         }),
-        response: envelopeResponse({
-          type: 'object',
-          description: 'Pop-up message page (spec part 1 §3)',
-          properties: {
-            list: { type: 'array', items: todoSchema },
-            pages: { type: 'integer' },
-            total: { type: 'integer' },
-          },
-          required: ['list', 'pages', 'total'],
-        }),
+        response: envelopeResponse(todoPageSchema),
       },
     },
     async (request) => {
-      const { user } = authOf(request);
-      const start = request.query.start ?? 1;
-      const size = request.query.size ?? POPUP_PAGE_SIZE;
-      const total = openTodoCount(user.id);
-      const rows = db
-        .prepare(
-          `${SELECT_TODOS} WHERE user_id = ? AND handled_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        )
-        .all(user.id, size, (start - 1) * size) as TodoRow[];
-      return ok({ list: rows.map(toTodo), pages: Math.ceil(total / size), total });
+      const { start = 1, size = POPUP_PAGE_SIZE } = request.query;
+      return ok(todos.openPage(authOf(request).user.id, start, size));
     },
   );
 
-  app.post<{ Body: { id?: string } | undefined; Querystring: { id?: string } }>(
-    '/api/base/desktop/popUpBox_handle',
-    {
-      preHandler: requireSession,
-      preValidation: emptyBodyAsObject,
-      schema: {
-        tags: TAGS,
-        summary: 'Marks a pop-up to-do of the session user handled (not in the spec); another user’s: 403',
-        description: '`id` in the body (JSON or form) or the query. Unknown id: 404. Handling twice is fine.',
-        querystring: looseQuery({ id: idSchema }),
-        body: { type: 'object', properties: { id: idSchema } },
-        response: envelopeResponse({ type: 'boolean' }),
-      },
-    },
-    async (request) => {
-      const id = postedId(request, 'id');
-      if (id === undefined) {
-        return fail(400, 'invalid_request', MESSAGES.badRequest, [
-          fieldError(request, 'id', FIELD_MESSAGES.invalidValue),
-        ]);
-      }
-      const row = db.prepare(`${SELECT_TODOS} WHERE id = ?`).get(Number(id)) as TodoRow | undefined;
-      if (!row) return fail(404, 'not_found', DESKTOP_MESSAGES.todoNotFound);
-      if (row.userId !== authOf(request).user.id) return forbidden(DESKTOP_MESSAGES.todoForbidden);
-      db.prepare('UPDATE popup_todos SET handled_at = ? WHERE id = ? AND handled_at IS NULL').run(ctx.now(), row.id);
-      return ok(true);
-    },
-  );
+  postOwnRecordCall(app, '/api/base/desktop/popUpBox_handle', {
+    field: 'id',
+    summary: 'Marks a pop-up to-do of the session user handled (not in the spec); another user’s: 403',
+    description: '`id` in the body (JSON or form) or the query. Unknown id: 404. Handling twice is fine.',
+    records: todos,
+    refusals: { notFound: DESKTOP_MESSAGES.todoNotFound, forbidden: DESKTOP_MESSAGES.todoForbidden },
+    change: (id) => todos.markHandled(id),
+  });
 
   app.get(
     '/api/base/desktop/getMessageConfig',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The message configuration of the session user's unit: {config: JSON string with pcOpen}",
@@ -431,12 +314,7 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
         }),
       },
     },
-    async (request) => {
-      const row = db
-        .prepare('SELECT message_config AS config FROM units WHERE id = ?')
-        .get(authOf(request).user.unitId) as { config: string };
-      return ok({ config: row.config });
-    },
+    async (request) => ok({ config: messages.unitConfig(authOf(request).user.unitId) }),
   );
 
   // ---- Icons -------------------------------------------------------------------------------------------------
@@ -444,7 +322,6 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
   app.get<{ Querystring: { userId?: string; unitId?: string; appType?: number } }>(
     '/api/base/desktop/my_app_icon',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The session user's desktop: icon groups by category, in the user's saved order",
@@ -470,7 +347,6 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
   app.post<{ Body: { codes: string[] } }>(
     '/api/base/desktop/save_icon_sort',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "Saves the session user's icon order (not in the spec); user types 2 and 4 only, others 403",
@@ -521,7 +397,6 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
   app.get(
     '/api/base/desktop/unReadCodeCount',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Unread messages plus open to-dos of the session user per module code: [{code, num}]',
@@ -546,7 +421,6 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
   }>(
     '/api/base/user_access_detail',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Records that the session user opened an app (resId = app code); feeds recent_apps',
@@ -572,16 +446,7 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
       const { userId, userType, unitId, resId, resName, type } = request.body;
       if (!namesOwn(userId, user.id) || !namesOwn(unitId, user.unitId)) return forbidden();
       if (userType !== undefined && userType !== user.type) return forbidden(DESKTOP_MESSAGES.accessMismatch);
-      db.transaction(() => {
-        db.prepare(
-          `INSERT INTO user_access_details (user_id, user_type, unit_id, res_id, res_name, type, accessed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        ).run(user.id, user.type, user.unitId, resId, resName ?? '', type ?? 1, ctx.now());
-        db.prepare(
-          `DELETE FROM user_access_details WHERE user_id = ? AND id NOT IN (
-             SELECT id FROM user_access_details WHERE user_id = ? ORDER BY accessed_at DESC, id DESC LIMIT ?)`,
-        ).run(user.id, user.id, ACCESS_LOG_KEEP);
-      })();
+      visits.record(user, { resId, resName: resName ?? '', type: type ?? 1 });
       return ok(true);
     },
   );
@@ -589,7 +454,6 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
   app.get(
     '/api/base/desktop/recent_apps',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The session user's recently opened apps, most recent first, at most 10 (not in the spec)",
@@ -607,22 +471,13 @@ const desktopPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSe
         }),
       },
     },
-    async (request) => {
-      const { user } = authOf(request);
-      const icons = new Map(desktopIcons(db, user).map((icon) => [icon.code, icon]));
-      const visits = db
-        .prepare(
-          `SELECT res_id AS code, MAX(accessed_at) AS accessTime, MAX(id) AS lastId FROM user_access_details
-           WHERE user_id = ? AND type = 1 GROUP BY res_id ORDER BY accessTime DESC, lastId DESC`,
-        )
-        .all(user.id) as { code: string; accessTime: number }[];
-      const recent = visits
-        .filter((visit) => icons.has(visit.code))
-        .slice(0, RECENT_APPS_LIMIT)
-        .map((visit) => ({ ...icons.get(visit.code)!, accessTime: visit.accessTime }));
-      return ok(recent);
-    },
+    async (request) => ok(visits.recentApps(authOf(request).user)),
   );
+};
+
+const desktopPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  await app.register(themeStylesheets);
+  await app.register(sessionScope(sessionCalls), services);
 };
 
 export default desktopPlugin;

@@ -5,6 +5,7 @@
  * too: defence in depth). Needs a session, like every base call.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { sessionScope } from '../auth/session-http.ts';
 import { parseTableHtml } from '../export/table-html.ts';
 import { buildXlsx, layoutGrid, TableTooLargeError } from '../export/xlsx.ts';
 import { anyJson, envelopeSchema, fail } from '../http/envelope.ts';
@@ -61,12 +62,11 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}.xlsx"; filename*=UTF-8''${encoded}.xlsx`;
 }
 
-const exportPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSession }) => {
+const exportPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
   app.post<{ Body: Table2XlsBody }>(
     TABLE2XLS_PATH,
     {
       bodyLimit: TABLE2XLS_BODY_LIMIT,
-      preHandler: requireSession,
       schema: {
         tags: ['base'],
         summary: 'Table to spreadsheet: answers an .xlsx file of the posted table HTML (form post or JSON)',
@@ -119,4 +119,4 @@ const exportPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   );
 };
 
-export default exportPlugin;
+export default sessionScope(exportPlugin);

@@ -6,8 +6,9 @@
  * (DESIGN §5).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, type UserRecord } from '../auth/session-user.ts';
-import { authOf, forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
+import { forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
 import { moduleEntrySchema, moduleLicensed, unitLicensed, unitModules } from '../desktop/licences.ts';
 import { menuNodeSchema, menuTree } from '../desktop/menus.ts';
 import { DESKTOP_MESSAGES } from '../desktop/texts.ts';
@@ -60,7 +61,7 @@ function identities(user: UserRecord, paired: UserRecord | undefined) {
   return { teacher, parent };
 }
 
-const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSession }) => {
+const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
   const { db } = ctx;
 
   const pairedOf = (user: UserRecord): UserRecord | undefined => {
@@ -77,7 +78,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get(
     '/api/base/resource/inside/module',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "The licensed modules of the session user's unit, with end time and status",
@@ -92,7 +92,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get<{ Querystring: { unitId: string } }>(
     '/api/base/license/unit_oam',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: "Whether the unit's platform licence holds (active unit, at least one licence in force)",
@@ -111,7 +110,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get<{ Querystring: { unitId: string; serverId?: string; code?: string } }>(
     '/api/base/license/unit',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Whether the unit may use a module: false when its licence has expired or it is not the unit’s',
@@ -143,7 +141,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get<{ Querystring: { parentId?: string; teacherId?: string } }>(
     '/api/base/select/already/parent/teacher',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'The identity-switch options of the session user: {parentId, parentName, teacherId, teacherName}',
@@ -200,7 +197,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get<{ Querystring: { parentId: string } }>(
     '/api/base/student/find_all_student_by_parent_id',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'The children of a parent, with their status (the client offers only status 1)',
@@ -219,7 +215,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get<{ Querystring: { parentId: string } }>(
     '/api/base/student/find_stu_by_parent_id',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'The child a parent has chosen (null when the parent has no child at school)',
@@ -241,7 +236,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.post<{ Querystring: { parentId: string }; Body: { id: string } }>(
     '/api/base/student/set/parentChildren',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Saves the child a parent views (query parentId; body: the child’s fields, id required)',
@@ -282,7 +276,6 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   app.get<{ Querystring: { code?: string; userId?: string } }>(
     '/api/base/resource/user/code/tree',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'The permission menu tree of an app (code) for the session user; user types 2 and 4 only',
@@ -303,4 +296,4 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx, requireSes
   );
 };
 
-export default portalPlugin;
+export default sessionScope(portalPlugin);

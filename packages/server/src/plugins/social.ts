@@ -8,10 +8,11 @@
  *     unbound identity → 400 `unbound`, data {id, openid, unionid, …} → bind page → POST /api/uaa/social/bind
  */
 import { randomBytes } from 'node:crypto';
+import type { SocialProvider } from '@edu-portal/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SOCIAL_BIND_TTL_MS, SOCIAL_CODE_TTL_MS, SOCIAL_TOKEN_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
-import { socialProviderSchema, socialProvidersOf, unitForHost, type SocialProvider } from '../auth/login-config.ts';
+import { socialProviderSchema, socialProvidersOf, unitForHost } from '../auth/login-config.ts';
 import { findUserById, sessionUserSchema } from '../auth/session-user.ts';
 import { DEV_SOCIAL_AUTHORIZE_PATH, SOCIAL_PROVIDERS } from '../db/seed-data.ts';
 import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';

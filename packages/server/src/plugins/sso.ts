@@ -4,10 +4,12 @@
  * code at `POST /api/uaa/shiyue_webauth/token`; `GET /api/sso/select/login/url` gives an external app's login
  * address. The seeded client `demo-lms` has its callback page on this server, `/sso/demo-lms/callback`.
  */
+import type { Database } from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
 import { SSO_CODE_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, isActive } from '../auth/session-user.ts';
 import { DEMO_LMS } from '../db/seed-data.ts';
 import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
@@ -86,35 +88,11 @@ function matchRedirect(entries: string[], value: string, host: string | null): s
 
 const splitScope = (scope: string): string[] => scope.split(/[\s,]+/).filter(Boolean);
 
-const ssoPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, requireSession }) => {
-  const findClient = (clientId: string) =>
-    ctx.db.prepare('SELECT * FROM sso_clients WHERE client_id = ?').get(clientId) as SsoClientRow | undefined;
+const findClient = (db: Database, clientId: string) =>
+  db.prepare('SELECT * FROM sso_clients WHERE client_id = ?').get(clientId) as SsoClientRow | undefined;
 
-  /** Spends an authorization code for the client; the code must have been issued to it for the same redirect. */
-  function exchangeCode(clientId: string, code: string, redirectUri: string): Envelope<SsoIdentity> {
-    const client = findClient(clientId);
-    const grant = code ? grants.consume('sso_code', code) : null;
-    if (!client || !grant || grant.data.clientId !== clientId) {
-      return fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
-    }
-    if (redirectUri && matchRedirect(redirectEntries(client), redirectUri, null) !== grant.data.redirectEntry) {
-      return fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
-    }
-    const user = grant.userId ? findUserById(ctx.db, grant.userId) : undefined;
-    if (!user || !isActive(user)) return fail(400, 'invalid_grant', MESSAGES.accountDisabled);
-    return ok({
-      clientId,
-      scope: grant.data.scope ?? 'base',
-      userId: String(user.id),
-      loginName: user.loginName,
-      realName: user.realName,
-      userType: user.type,
-      unitId: String(user.unitId),
-      unitName: user.unitName,
-      unitEnName: user.unitEnName,
-    });
-  }
-
+/** The calls that act for the session user: authorizing an application, an external app's login address. */
+const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants }) => {
   app.post<{
     Body: {
       response_type?: string;
@@ -127,7 +105,6 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, requi
   }>(
     '/api/uaa/shiyue_webauth',
     {
-      preHandler: requireSession,
       schema: {
         tags: TAGS,
         summary: 'Authorize a registered application for the session user: data is its redirect URL with a code',
@@ -157,7 +134,7 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, requi
           fieldError(request, 'client_id', FIELD_MESSAGES.ssoClientIdRequired),
         ]);
       }
-      const client = findClient(clientId);
+      const client = findClient(ctx.db, clientId);
       if (!client) return fail(400, 'invalid_client', MESSAGES.unknownSsoClient);
       if ((field(body.response_type) || 'code') !== 'code') {
         return fail(400, 'unsupported_response_type', MESSAGES.unsupportedResponseType);
@@ -177,12 +154,59 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, requi
       if (!scope.every((name) => allowed.includes(name))) return fail(400, 'invalid_scope', MESSAGES.invalidScope);
 
       const issued = grants.issue('sso_code', SSO_CODE_TTL_MS, {
-        userId: request.auth!.user.id,
+        userId: authOf(request).user.id,
         data: { clientId, redirectEntry: entry, scope: scope.join(' ') },
       });
       return ok(appendQuery(redirect, { code: issued.token, state: field(body.state) || undefined }));
     },
   );
+
+  app.get<{ Querystring: { appCode: string } }>(
+    '/api/sso/select/login/url',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An external app's login address",
+        querystring: looseQuery({ appCode: { type: 'string', minLength: 1 } }, ['appCode']),
+        response: envelopeResponse({ type: 'string' }),
+      },
+    },
+    async (request) => {
+      const row = ctx.db
+        .prepare('SELECT login_url FROM external_apps WHERE app_code = ?')
+        .get(request.query.appCode) as { login_url: string } | undefined;
+      return row ? ok(row.login_url) : fail(404, 'not_found', MESSAGES.externalAppNotFound);
+    },
+  );
+};
+
+const ssoPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const { ctx, grants } = services;
+
+  /** Spends an authorization code for the client; the code must have been issued to it for the same redirect. */
+  function exchangeCode(clientId: string, code: string, redirectUri: string): Envelope<SsoIdentity> {
+    const client = findClient(ctx.db, clientId);
+    const grant = code ? grants.consume('sso_code', code) : null;
+    if (!client || !grant || grant.data.clientId !== clientId) {
+      return fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
+    }
+    if (redirectUri && matchRedirect(redirectEntries(client), redirectUri, null) !== grant.data.redirectEntry) {
+      return fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
+    }
+    const user = grant.userId ? findUserById(ctx.db, grant.userId) : undefined;
+    if (!user || !isActive(user)) return fail(400, 'invalid_grant', MESSAGES.accountDisabled);
+    return ok({
+      clientId,
+      scope: grant.data.scope ?? 'base',
+      userId: String(user.id),
+      loginName: user.loginName,
+      realName: user.realName,
+      userType: user.type,
+      unitId: String(user.unitId),
+      unitName: user.unitName,
+      unitEnName: user.unitEnName,
+    });
+  }
 
   app.post<{
     Body: { grant_type?: string; code?: string; client_id?: string; client_secret?: string; redirect_uri?: string };
@@ -211,30 +235,11 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, requi
         return fail(400, 'unsupported_grant_type', MESSAGES.unsupportedGrantType);
       }
       const clientId = field(body.client_id);
-      const client = clientId ? findClient(clientId) : undefined;
+      const client = clientId ? findClient(ctx.db, clientId) : undefined;
       // Costs one scrypt whether or not the client exists.
       const authenticated = await verifyPassword(field(body.client_secret), client?.secret_hash);
       if (!client || !authenticated) return fail(400, 'invalid_client', MESSAGES.clientAuthFailed);
       return exchangeCode(clientId, field(body.code), field(body.redirect_uri));
-    },
-  );
-
-  app.get<{ Querystring: { appCode: string } }>(
-    '/api/sso/select/login/url',
-    {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: "An external app's login address",
-        querystring: looseQuery({ appCode: { type: 'string', minLength: 1 } }, ['appCode']),
-        response: envelopeResponse({ type: 'string' }),
-      },
-    },
-    async (request) => {
-      const row = ctx.db
-        .prepare('SELECT login_url FROM external_apps WHERE app_code = ?')
-        .get(request.query.appCode) as { login_url: string } | undefined;
-      return row ? ok(row.login_url) : fail(404, 'not_found', MESSAGES.externalAppNotFound);
     },
   );
 
@@ -279,6 +284,8 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, requi
       );
     },
   );
+
+  await app.register(sessionScope(sessionCalls), services);
 };
 
 export default ssoPlugin;

@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sessionScope } from '../auth/session-http.ts';
 import { anyJson, booleanSchema, envelopeResponse, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 import { reseed } from '../db/seed.ts';
@@ -70,7 +71,8 @@ const settingsSchema: JsonSchema = {
   },
 };
 
-const testHooksPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, requireSession }) => {
+const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const { ctx, sessions } = services;
   const hooks = ctx.hooks;
   if (!hooks) throw new Error('test-hooks plugin registered without test hook state');
 
@@ -182,32 +184,36 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, { ctx, session
   };
   const echo = async (request: { method: string; query: unknown; body: unknown; headers: unknown }) =>
     ok({ method: request.method, query: request.query, body: request.body ?? null, headers: request.headers });
-  // GET and OPTIONS may not declare a body schema, hence two registrations.
-  app.route({
-    method: ['GET', 'OPTIONS'],
-    url: `${PREFIX}/echo`,
-    preHandler: requireSession,
-    schema: {
-      tags: TAGS,
-      summary: 'Echo the request (needs a session)',
-      querystring: { type: 'object' },
-      response: envelopeResponse(echoData),
-    },
-    handler: echo,
-  });
-  app.route({
-    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    url: `${PREFIX}/echo`,
-    preHandler: requireSession,
-    schema: {
-      tags: TAGS,
-      summary: 'Echo the request (needs a session)',
-      querystring: { type: 'object' },
-      body: anyJson,
-      response: envelopeResponse(echoData),
-    },
-    handler: echo,
-  });
+  // The echo needs a session.
+  await app.register(
+    sessionScope(async (session) => {
+      // GET and OPTIONS may not declare a body schema, hence two registrations.
+      session.route({
+        method: ['GET', 'OPTIONS'],
+        url: `${PREFIX}/echo`,
+        schema: {
+          tags: TAGS,
+          summary: 'Echo the request (needs a session)',
+          querystring: { type: 'object' },
+          response: envelopeResponse(echoData),
+        },
+        handler: echo,
+      });
+      session.route({
+        method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        url: `${PREFIX}/echo`,
+        schema: {
+          tags: TAGS,
+          summary: 'Echo the request (needs a session)',
+          querystring: { type: 'object' },
+          body: anyJson,
+          response: envelopeResponse(echoData),
+        },
+        handler: echo,
+      });
+    }),
+    services,
+  );
 
   app.post<{ Body: { httpStatus?: number; statusText?: string; body?: unknown; raw?: string } }>(
     `${PREFIX}/envelope`,

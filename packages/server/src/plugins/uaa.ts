@@ -10,10 +10,12 @@ import { TICKET_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { loginConfigForHost, loginConfigSchema, unitConfig, unitConfigSchema } from '../auth/login-config.ts';
 import {
+  authOf,
   clearSessionCookies,
   readAccessToken,
   readRefreshToken,
   resolveSession,
+  sessionScope,
   setSessionCookies,
 } from '../auth/session-http.ts';
 import { findUserById, isActive, sessionUserSchema } from '../auth/session-user.ts';
@@ -60,7 +62,56 @@ export function signatureHeader(sent: string, tamper = false): string {
   return `${nonce}$${hash}`;
 }
 
-const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, grants, login, requireSession }) => {
+/** The calls that act for the session user: a login ticket for them, and the switch to their paired identity. */
+const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, grants, login }) => {
+  app.post(
+    '/api/uaa/oauth/ticket/issue',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Issue a one-time login ticket for the session user (2 minutes), as an SSO portal would',
+        response: envelopeResponse({
+          type: 'object',
+          properties: {
+            ticket: { type: 'string' },
+            expiresIn: { type: 'number', description: 'Seconds until the ticket expires' },
+          },
+          required: ['ticket', 'expiresIn'],
+        }),
+      },
+    },
+    async (request) => {
+      const issued = grants.issue('ticket', TICKET_TTL_MS, { userId: authOf(request).user.id });
+      return ok({ ticket: issued.token, expiresIn: (issued.expiresAt - ctx.now()) / 1000 });
+    },
+  );
+
+  app.get<{ Querystring: { userId: string } }>(
+    '/api/uaa/switch/login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Switch the session to the paired teacher or parent identity',
+        querystring: looseQuery({ userId: { type: 'string', pattern: '^[0-9]+$' } }, ['userId']),
+        response: userResponse,
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const targetId = Number(request.query.userId);
+      if (targetId === auth.user.id) return ok(auth.sessionUser);
+      const target = auth.user.pairedUserId === targetId ? findUserById(ctx.db, targetId) : undefined;
+      if (!target || target.pairedUserId !== auth.user.id || !isActive(target)) {
+        return fail(403, 'forbidden', MESSAGES.switchForbidden);
+      }
+      sessions.revoke(auth.sessionId);
+      return login.startSession(reply, target);
+    },
+  );
+};
+
+const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const { ctx, sessions, grants, login } = services;
   app.post<{ Body: { username?: string; password?: string } }>(
     '/api/uaa/oauth/login',
     {
@@ -113,29 +164,6 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, gra
       if ('refusal' in checked) return reply.redirect(formLoginFailure(request, 'invalid_grant', target), 303);
       login.startSession(reply, checked.user);
       return reply.redirect(target ?? '/', 303);
-    },
-  );
-
-  app.post(
-    '/api/uaa/oauth/ticket/issue',
-    {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Issue a one-time login ticket for the session user (2 minutes), as an SSO portal would',
-        response: envelopeResponse({
-          type: 'object',
-          properties: {
-            ticket: { type: 'string' },
-            expiresIn: { type: 'number', description: 'Seconds until the ticket expires' },
-          },
-          required: ['ticket', 'expiresIn'],
-        }),
-      },
-    },
-    async (request) => {
-      const issued = grants.issue('ticket', TICKET_TTL_MS, { userId: request.auth!.user.id });
-      return ok({ ticket: issued.token, expiresIn: (issued.expiresAt - ctx.now()) / 1000 });
     },
   );
 
@@ -312,29 +340,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions, gra
     },
   );
 
-  app.get<{ Querystring: { userId: string } }>(
-    '/api/uaa/switch/login',
-    {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Switch the session to the paired teacher or parent identity',
-        querystring: looseQuery({ userId: { type: 'string', pattern: '^[0-9]+$' } }, ['userId']),
-        response: userResponse,
-      },
-    },
-    async (request, reply) => {
-      const auth = request.auth!;
-      const targetId = Number(request.query.userId);
-      if (targetId === auth.user.id) return ok(auth.sessionUser);
-      const target = auth.user.pairedUserId === targetId ? findUserById(ctx.db, targetId) : undefined;
-      if (!target || target.pairedUserId !== auth.user.id || !isActive(target)) {
-        return fail(403, 'forbidden', MESSAGES.switchForbidden);
-      }
-      sessions.revoke(auth.sessionId);
-      return login.startSession(reply, target);
-    },
-  );
+  await app.register(sessionScope(sessionCalls), services);
 };
 
 export default uaaPlugin;

@@ -1,7 +1,7 @@
 // Runs before the router is made (main.tsx imports it first): a host page that the server answers at a production
 // path (the bind page, /login, any path containing 'authorize', the desktop landing pages, the help centre) gets its
 // hash route, so the router starts on it.
-import { desktopRouteForPath } from '../../portal/page-kind.ts';
+import { desktopRouteForPath } from '../portal/page-kind.ts';
 import { hashRouteForPath } from './site.ts';
 
 /**

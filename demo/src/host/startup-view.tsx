@@ -1,5 +1,5 @@
 // What the host shows before its routes: a status line while the login chain runs, or why it cannot start.
-import { useLoginTexts } from './texts.ts';
+import { useLoginTexts } from '../pages/login/texts.ts';
 
 export function StartupPending() {
   const t = useLoginTexts();

@@ -1,0 +1,79 @@
+/**
+ * Styles of the controls the elements share, written once: the focus ring and the plain and primary buttons of
+ * dialogs and panels (the header's logout confirmation, the theme, form, message and module-expiry dialogs, the
+ * to-do panel). Colours come from the token sheet.
+ */
+import { css } from 'lit';
+import { colorPrimary, colorPrimary6, colorPrimary9, colorPrimaryDark } from './tokens.ts';
+
+/** The keyboard focus ring, as declarations to put inside a `:focus-visible` rule. */
+export const focusRing = css`
+  outline: 2px solid ${colorPrimary};
+  outline-offset: 2px;
+`;
+
+/**
+ * Buttons: `class="button"`, or any button in an `.actions` row; `primary` for the one main action. The hovered
+ * plain button takes the dark shade for its text (the theme colour itself on its 90 % tint reads below 4.5:1).
+ */
+export const buttonStyles = css`
+  .button,
+  .actions button {
+    box-sizing: border-box;
+    min-height: 32px;
+    padding: 5px 15px;
+    border: 1px solid #dcdfe6;
+    border-radius: 4px;
+    background: #fff;
+    color: #303133;
+    font: inherit;
+    line-height: 20px;
+    cursor: pointer;
+    white-space: nowrap;
+  }
+
+  .button:hover:not(:disabled),
+  .actions button:hover:not(:disabled) {
+    border-color: ${colorPrimary6};
+    background: ${colorPrimary9};
+    color: ${colorPrimaryDark};
+  }
+
+  .button.primary,
+  .actions button.primary {
+    border-color: ${colorPrimaryDark};
+    background: ${colorPrimaryDark};
+    color: #fff;
+  }
+
+  .button.primary:hover:not(:disabled),
+  .actions button.primary:hover:not(:disabled) {
+    border-color: ${colorPrimary};
+    background: ${colorPrimary};
+    color: #fff;
+  }
+
+  .button:disabled,
+  .actions button:disabled {
+    cursor: not-allowed;
+    border-color: #e4e7ed;
+    background: #f5f7fa;
+    color: #6b6e75;
+  }
+
+  .button[aria-disabled='true'] {
+    cursor: progress;
+    opacity: 0.75;
+  }
+
+  .button:focus-visible,
+  .actions button:focus-visible {
+    ${focusRing}
+  }
+
+  .actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 8px;
+  }
+`;

@@ -1,0 +1,167 @@
+/**
+ * The overlay behaviour every dialog-based element owes (DESIGN §3), as one suite each element's test file runs
+ * (test-only module): Escape closes only the top overlay, focus goes back to the opener, the scroll lock is held
+ * while open and released after, a vetoed `edu-request-close` keeps it open, and axe passes in the three locales.
+ * A new dialog gets these checks by calling `runOverlaySuite` with a fixture.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import type { EduDialog } from '../dialog/dialog.ts';
+import { deepActiveElement } from './focus.ts';
+import { localeReady } from './localize.ts';
+import { isTopOverlay, openOverlays } from './overlay-stack.ts';
+import { scrollLockCount } from './scroll-lock.ts';
+import { describeNode, nextFrame, waitUntil } from './test-utils.ts';
+
+/** A dialog-based element: `open` says whether it is shown, `show()` opens it. */
+export interface OverlayElement extends HTMLElement {
+  open: boolean;
+  show(): Promise<void>;
+  readonly updateComplete: Promise<boolean>;
+}
+
+export interface OverlaySuiteOptions<T extends OverlayElement> {
+  /** Renders the element, closed, in the document (`fixture(...)` of the element's own test file). */
+  fixture(): Promise<T>;
+  /** Opens it and resolves once it is on screen; default `show()` and a settle. */
+  open?(el: T): Promise<void>;
+  /**
+   * A blocking dialog (the licence dialog): nothing the user does closes it, Escape included; only the host does,
+   * by setting `open = false`. The suite then checks that Escape leaves it open instead of the veto.
+   */
+  blocking?: boolean;
+}
+
+const LOCALES: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
+
+async function switchLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  await localeReady();
+}
+
+/** Waits for the element and the `<edu-dialog>`s in its shadow root to render, then a frame. */
+async function settle(el: OverlayElement): Promise<void> {
+  await el.updateComplete;
+  const inner = Array.from(el.shadowRoot?.querySelectorAll<EduDialog>('edu-dialog') ?? []);
+  await Promise.all(inner.map((dialog) => dialog.updateComplete));
+  await nextFrame();
+}
+
+/** Whether the element, or an overlay in its shadow root, is a member of the overlay stack. */
+function inStack(el: HTMLElement): boolean {
+  return openOverlays().some((overlay) => overlay.element === el || el.shadowRoot?.contains(overlay.element));
+}
+
+/** Whether the element, or the overlay in its shadow root, is the top of the stack. */
+function onTop(el: HTMLElement): boolean {
+  return openOverlays().some(
+    (overlay) => (overlay.element === el || !!el.shadowRoot?.contains(overlay.element)) && isTopOverlay(overlay),
+  );
+}
+
+async function pressEscape(el: OverlayElement): Promise<void> {
+  await sendKeys({ press: 'Escape' });
+  await settle(el);
+}
+
+export function runOverlaySuite<T extends OverlayElement>(options: OverlaySuiteOptions<T>): void {
+  const open = async (el: T): Promise<void> => {
+    if (options.open) await options.open(el);
+    else await el.show();
+    await settle(el);
+  };
+  /** Closes it the way its user does (Escape), or its host (`open = false`) when it is blocking. */
+  const close = async (el: T): Promise<void> => {
+    if (options.blocking) el.open = false;
+    else await sendKeys({ press: 'Escape' });
+    await settle(el);
+    await waitUntil(() => !el.open, 'the element to close');
+  };
+
+  describe('overlay behaviour (shared suite)', () => {
+    afterEach(async () => {
+      await switchLanguage('zh-CN');
+    });
+
+    it('Escape closes only the top overlay', async () => {
+      const el = await options.fixture();
+      await open(el);
+      expect(el.open, 'open').to.equal(true);
+      expect(onTop(el), 'on top of the stack once open').to.equal(true);
+      const top = await fixture<EduDialog>(html`<edu-dialog title="top"><button>inside</button></edu-dialog>`);
+      await top.show();
+      await settle(el);
+      expect(onTop(el), 'under another dialog').to.equal(false);
+
+      await pressEscape(el);
+      expect(top.open, 'the top dialog closed').to.equal(false);
+      expect(el.open, 'the element under it stays open').to.equal(true);
+      expect(onTop(el), 'on top again').to.equal(true);
+
+      if (options.blocking) {
+        await pressEscape(el);
+        expect(el.open, 'a blocking dialog stays open on Escape').to.equal(true);
+      }
+      await close(el);
+      expect(inStack(el), 'left the stack').to.equal(false);
+    });
+
+    it('gives focus back to the opener when it closes', async () => {
+      const opener = await fixture<HTMLButtonElement>(html`<button type="button">opener</button>`);
+      const el = await options.fixture();
+      opener.focus();
+      await open(el);
+      expect(deepActiveElement() === opener, 'focus moved into the overlay').to.equal(false);
+      await close(el);
+      expect(describeNode(deepActiveElement())).to.equal(describeNode(opener));
+    });
+
+    it('holds the scroll lock while open and releases it after', async () => {
+      const el = await options.fixture();
+      const before = scrollLockCount();
+      await open(el);
+      expect(scrollLockCount(), 'locked while open').to.equal(before + 1);
+      expect(getComputedStyle(document.documentElement).overflow).to.equal('hidden');
+      await close(el);
+      expect(scrollLockCount(), 'released after').to.equal(before);
+    });
+
+    it(options.blocking ? 'Escape leaves it open' : 'a vetoed edu-request-close keeps it open', async () => {
+      const el = await options.fixture();
+      await open(el);
+      const requests: Array<{ cancelable: boolean; source: unknown }> = [];
+      const veto = (event: Event) => {
+        requests.push({
+          cancelable: event.cancelable,
+          source: (event as CustomEvent<{ source: unknown }>).detail.source,
+        });
+        event.preventDefault();
+      };
+      el.addEventListener('edu-request-close', veto);
+      await pressEscape(el);
+      if (options.blocking) {
+        el.removeEventListener('edu-request-close', veto);
+        expect(el.open, 'still open').to.equal(true);
+        expect(inStack(el), 'still in the stack').to.equal(true);
+        return;
+      }
+      expect(requests).to.deep.equal([{ cancelable: true, source: 'escape' }]);
+      expect(el.open, 'still open after the veto').to.equal(true);
+      expect(inStack(el), 'still in the stack').to.equal(true);
+      el.removeEventListener('edu-request-close', veto);
+      await pressEscape(el);
+      await waitUntil(() => !el.open, 'the element to close once nobody vetoes');
+    });
+
+    for (const lang of LOCALES) {
+      it(`passes axe when open in ${lang}`, async () => {
+        await switchLanguage(lang);
+        const el = await options.fixture();
+        await open(el);
+        expect(el.open).to.equal(true);
+        await expect(el).to.be.accessible();
+      });
+    }
+  });
+}
