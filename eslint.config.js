@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // The server shares core's wire types (type imports, erased at run time) and its pure constants (the spec's
-    // limits, the languages, the themes); the rest of core is browser code.
+    // limits, the languages, the themes, the file extension lists); the rest of core is browser code.
     files: ['packages/server/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -62,7 +62,7 @@ export default tseslint.config(
           paths: [{ name: '@edu-portal/core', allowTypeImports: true, message: 'Import only types from core.' }],
           patterns: [
             {
-              regex: '^@edu-portal/core/(?!(constants|i18n/langs|theme/constants)\\.ts$)',
+              regex: '^@edu-portal/core/(?!(constants|i18n/langs|theme/constants|validate/extensions)\\.ts$)',
               allowTypeImports: true,
               message: 'Of core, the server imports types and the pure constants modules only.',
             },

@@ -31,3 +31,11 @@ export const SOCIAL_TOKEN_TTL_MS = 5 * 60 * 1000;
 export const SOCIAL_BIND_TTL_MS = 30 * 60 * 1000;
 /** One-time authorization codes of shiyue_webauth (single sign-on into registered apps). */
 export const SSO_CODE_TTL_MS = 5 * 60 * 1000;
+
+/** Uploads (spec part 2 §7, §9): the largest file the server stores, by default 4 GiB. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024 * 1024;
+/** The largest chunk a chunk upload may carry (the spec's default chunk is 2 MB). */
+export const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
+/** Chunk sets untouched this long are abandoned and swept; the sweep runs this often. */
+export const DEFAULT_CHUNK_SET_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

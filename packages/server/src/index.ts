@@ -26,9 +26,12 @@ import staticAssetsPlugin from './plugins/static-assets.ts';
 import storagePlugin from './plugins/storage.ts';
 import testHooksPlugin, { installTestHookInterceptor } from './plugins/test-hooks.ts';
 import uaaPlugin from './plugins/uaa.ts';
+import uploadTestHooksPlugin from './plugins/upload-test-hooks.ts';
+import uploadsPlugin, { defaultUploadConfig, type UploadConfig } from './plugins/uploads.ts';
 import viewportAppsPlugin from './plugins/viewport-apps.ts';
 import versionPlugin from './plugins/version.ts';
 import type { Services } from './services.ts';
+import { UploadStore } from './storage/upload-store.ts';
 import { HookState } from './testing/hook-state.ts';
 
 export interface BuildServerOptions {
@@ -41,6 +44,8 @@ export interface BuildServerOptions {
   logger?: boolean;
   /** Clock in epoch milliseconds; defaults to Date.now. */
   now?: () => number;
+  /** Upload size limit, age of abandoned chunk sets and sweep interval (defaults in config.ts). */
+  uploads?: Partial<UploadConfig>;
 }
 
 declare module 'fastify' {
@@ -90,6 +95,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(desktopPlugin, services);
   await app.register(portalPlugin, services);
   await app.register(storagePlugin, services);
+  const uploadOptions = {
+    ...services,
+    store: new UploadStore({ storageDir, now: ctx.now }),
+    config: { ...defaultUploadConfig(), ...options.uploads },
+  };
+  await app.register(uploadsPlugin, uploadOptions);
   await app.register(versionPlugin, services);
   await app.register(demoDataPlugin, services);
   await app.register(exportPlugin, services);
@@ -97,6 +108,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(downloadsPlugin);
   await app.register(staticAssetsPlugin, options.staticDir ? { staticDir: options.staticDir } : {});
   if (hooks) await app.register(testHooksPlugin, services);
+  if (hooks) await app.register(uploadTestHooksPlugin, uploadOptions);
 
   const purge = () => {
     sessions.purgeExpired();

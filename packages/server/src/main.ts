@@ -1,7 +1,9 @@
 /**
  * Command line of the reference server.
  *   HOST (127.0.0.1), PORT (8080; 0 = any free port), DATA_DIR (<repo>/.data), STATIC_DIR (demo host build),
- *   EDU_TEST_HOOKS=1 (test hooks), EDU_QUIET=1 (no demo-account banner), EDU_LOG=1 (fastify request log).
+ *   EDU_TEST_HOOKS=1 (test hooks), EDU_QUIET=1 (no demo-account banner), EDU_LOG=1 (fastify request log),
+ *   EDU_UPLOAD_MAX_BYTES (largest upload, default 4 GiB), EDU_UPLOAD_CHUNK_MAX_AGE_MS (abandoned chunk sets are
+ *   swept after this long, default 24 h).
  * The first line on stdout is always `edu-portal reference server listening on http://HOST:PORT/`;
  * scripts/api-server.mjs waits for it.
  */
@@ -28,6 +30,12 @@ function banner(url: string): string {
   ].join('\n');
 }
 
+function positiveInteger(name: string): number {
+  const value = Number(process.env[name]);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const host = env.HOST || '127.0.0.1';
@@ -39,6 +47,10 @@ async function main(): Promise<void> {
     testHooks: env.EDU_TEST_HOOKS === '1',
     logger: env.EDU_LOG === '1',
     ...(env.STATIC_DIR ? { staticDir: resolve(env.STATIC_DIR) } : {}),
+    uploads: {
+      ...(env.EDU_UPLOAD_MAX_BYTES ? { maxFileBytes: positiveInteger('EDU_UPLOAD_MAX_BYTES') } : {}),
+      ...(env.EDU_UPLOAD_CHUNK_MAX_AGE_MS ? { chunkSetMaxAgeMs: positiveInteger('EDU_UPLOAD_CHUNK_MAX_AGE_MS') } : {}),
+    },
   });
   await app.listen({ host, port });
 

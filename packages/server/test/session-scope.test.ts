@@ -61,6 +61,33 @@ const SESSION_CALLS: [string, string, string, unknown?][] = [
   ['POST', '/api/demo/students/delete', '/api/demo/students/delete', { ids: [1] }],
   ['POST', '/api/demo/students/restore', '/api/demo/students/restore'],
   ['POST', '/api/base/common/table2xls', '/api/base/common/table2xls', { title: 'x', data: '<table></table>' }],
+  [
+    'POST',
+    '/api/storage/file_piecewise/second_upload_check',
+    '/api/storage/file_piecewise/second_upload_check',
+    { md5: 'd41d8cd98f00b204e9800998ecf8427e', name: 'a.pdf', fullSize: 0 },
+  ],
+  ['POST', '/zuul/api/storage/upload', '/zuul/api/storage/upload'],
+  [
+    'POST',
+    '/api/storage/file_piecewise/block_upload_check',
+    '/api/storage/file_piecewise/block_upload_check',
+    { md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 0, chunks: 1, chunk: 1, name: 'a.pdf' },
+  ],
+  ['POST', '/zuul/api/storage/file_piecewise/upload', '/zuul/api/storage/file_piecewise/upload'],
+  [
+    'POST',
+    '/api/storage/file_piecewise/merge_file',
+    '/api/storage/file_piecewise/merge_file',
+    { md5: 'd41d8cd98f00b204e9800998ecf8427e', name: 'a.pdf', size: 0, chunks: 1 },
+  ],
+  [
+    'POST',
+    '/api/storage/upload/base64_convert_image',
+    '/api/storage/upload/base64_convert_image',
+    { fileName: 'a', base64Str: 'AAAA', type: 'png' },
+  ],
+  ['GET', '/api/storage/file/{fileId}', '/api/storage/file/1'],
   ...['GET', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method): [string, string, string] => [
     method,
     '/api/__test/echo',
@@ -110,6 +137,9 @@ const PUBLIC_CALLS: [string, string][] = [
   ['POST', '/api/__test/config'],
   ['POST', '/api/__test/expire'],
   ['GET', '/api/__test/stats'],
+  ['POST', '/api/__test/upload/config'],
+  ['GET', '/api/__test/upload/stats'],
+  ['POST', '/api/__test/upload/sweep'],
   ['POST', '/api/__test/envelope'],
 ];
 

@@ -359,6 +359,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'login calls: social identities, grants, SSO clients, external apps',
     up: (db) => db.exec(loginCallsSchema),
   },
+  {
+    id: 3,
+    name: 'uploads: files looked up by content (deduplication by MD5)',
+    up: (db) => db.exec('CREATE INDEX files_content ON files (md5, size)'),
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

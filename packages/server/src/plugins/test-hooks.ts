@@ -15,7 +15,11 @@ const PREFIX = '/api/__test';
 const TAGS = ['test hooks'];
 
 /** The control calls themselves are never delayed, failed or counted, so a test can always steer the server. */
-const CONTROL_PATHS = new Set(['reset', 'reseed', 'config', 'expire', 'stats'].map((name) => `${PREFIX}/${name}`));
+const CONTROL_PATHS = new Set(
+  ['reset', 'reseed', 'config', 'expire', 'stats', 'upload/config', 'upload/stats', 'upload/sweep'].map(
+    (name) => `${PREFIX}/${name}`,
+  ),
+);
 
 const pathOf = (url: string): string => url.split('?')[0] ?? url;
 

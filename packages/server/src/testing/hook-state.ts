@@ -2,6 +2,7 @@
  * What the test hooks (docs/decisions.md "Test hooks") can change at run time. Only exists when the server was
  * built with `testHooks`; a default start has no such object, so nothing here can leak into production use.
  */
+import { UploadHookState } from './upload-hooks.ts';
 
 /** Answers the next `count` calls of `path` with a failure: `httpStatus` breaks the transport, `bodyStatus` the envelope. */
 export interface FailPath {
@@ -35,10 +36,13 @@ const defaults = (): HookSettings => ({
 export class HookState {
   settings: HookSettings = defaults();
   readonly calls = new Map<string, number>();
+  /** Chunk upload failures, delays, size limit and counts (its own controls under /api/__test/upload/). */
+  readonly upload = new UploadHookState();
 
   reset(): void {
     this.settings = defaults();
     this.calls.clear();
+    this.upload.reset();
   }
 
   configure(patch: Partial<HookSettings>): void {

@@ -1,0 +1,57 @@
+/**
+ * Refusals of the upload calls (spec part 2 §8). The envelope's `code` is the catalogue's kind verbatim
+ * (`chunkmerge`, `chunk count abnormal` …) so a client can map it without parsing text, and the English side of the
+ * bilingual message is the catalogue's own words where the catalogue gives words ('size exceeds limit',
+ * 'chunk count abnormal', 'upload failed', 'Not find file').
+ */
+import { fail, type Envelope } from '../http/envelope.ts';
+
+export const UPLOAD_MESSAGES = {
+  checkerror: '文件校验失败|||checkerror: the file check failed',
+  uploaderror: '文件上传失败，文件内容与 MD5 不符|||uploaderror: the file does not match its MD5',
+  uploadunkerror: '分片上传失败|||uploadunkerror: the chunk upload failed',
+  checkchunkerror: '分片校验失败|||checkchunkerror: the chunk check failed',
+  chunkmerge: '文件合并失败，合并后的文件与 MD5 不符|||chunkmerge: the merged file does not match its MD5',
+  chunkCount: '分片数量异常|||chunk count abnormal',
+  uploadFailed: '上传失败|||upload failed',
+  notFound: '文件不存在|||Not find file',
+  sizeLimit: '文件大小超出限制|||size exceeds limit',
+  typeRefused: '不允许上传该类型的文件|||upload failed: files of this type are not allowed',
+} as const;
+
+export type UploadCode =
+  | 'checkerror'
+  | 'uploaderror'
+  | 'uploadunkerror'
+  | 'checkchunkerror'
+  | 'chunkmerge'
+  | 'chunk count abnormal'
+  | 'upload failed'
+  | 'Not find file'
+  | 'size exceeds limit';
+
+/** A refusal an upload call answers with (HTTP 200, the envelope's own status). */
+export class UploadRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: UploadCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toEnvelope(): Envelope<never> {
+    return fail(this.status, this.code, this.message);
+  }
+}
+
+export const refusals = {
+  sizeLimit: () => new UploadRefusal(413, 'size exceeds limit', UPLOAD_MESSAGES.sizeLimit),
+  typeRefused: (code: UploadCode) => new UploadRefusal(415, code, UPLOAD_MESSAGES.typeRefused),
+  noFile: () => new UploadRefusal(400, 'Not find file', UPLOAD_MESSAGES.notFound),
+  chunkCount: () => new UploadRefusal(400, 'chunk count abnormal', UPLOAD_MESSAGES.chunkCount),
+  chunkMerge: () => new UploadRefusal(400, 'chunkmerge', UPLOAD_MESSAGES.chunkmerge),
+  md5Mismatch: () => new UploadRefusal(400, 'uploaderror', UPLOAD_MESSAGES.uploaderror),
+  badChunk: () => new UploadRefusal(400, 'uploadunkerror', UPLOAD_MESSAGES.uploadunkerror),
+  badImage: () => new UploadRefusal(400, 'upload failed', UPLOAD_MESSAGES.uploadFailed),
+};

@@ -1,0 +1,132 @@
+/**
+ * Uploaded files in the `files` table (spec part 2 §7 "Upload and files"). Many records may point at the same
+ * stored bytes (deduplication by MD5 and size); a record belongs to the user who uploaded it. Every query of
+ * uploads is here; the routes in plugins/uploads.ts only parse, call and answer.
+ */
+import type { UserRecord } from '../auth/session-user.ts';
+import type { ServerContext } from '../context.ts';
+import type { JsonSchema } from '../http/envelope.ts';
+
+/** A `files` row as the upload calls read it. */
+export interface FileRecord {
+  id: number;
+  name: string;
+  mime: string;
+  size: number;
+  md5: string;
+  storagePath: string;
+  serverId: string;
+  isPublic: number;
+  ownerUserId: number | null;
+}
+
+/** The wire shape of a stored file: what the single upload, the merge and the instant second upload answer. */
+export interface WireStoredFile {
+  /** The file id, a string on the wire. */
+  id: string;
+  name: string;
+  size: number;
+  md5: string;
+  /** The content type the file is served with. */
+  type: string;
+  serverId: string;
+  /** Where the bytes are fetched back (needs a session). */
+  url: string;
+}
+
+export const storedFileSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    md5: { type: 'string' },
+    type: { type: 'string' },
+    serverId: { type: 'string' },
+    url: { type: 'string' },
+  },
+  required: ['id', 'name', 'size', 'md5', 'type', 'serverId', 'url'],
+};
+
+/** The call that serves an uploaded file's bytes back. */
+export const uploadedFileUrl = (fileId: number): string => `/api/storage/file/${fileId}`;
+
+export const toWireFile = (file: FileRecord): WireStoredFile => ({
+  id: String(file.id),
+  name: file.name,
+  size: file.size,
+  md5: file.md5,
+  type: file.mime,
+  serverId: file.serverId,
+  url: uploadedFileUrl(file.id),
+});
+
+const SELECT_FILE = `SELECT id, name, mime, size, md5, storage_path AS storagePath, server_id AS serverId,
+  is_public AS isPublic, owner_user_id AS ownerUserId FROM files`;
+
+/**
+ * Who may read a file: anyone for a public one; otherwise its owner and the users of the owner's unit (the rule
+ * of `GET /api/storage/show/{fileId}`).
+ */
+const READABLE_BY = `(f.is_public = 1 OR f.owner_user_id = @userId OR EXISTS (
+  SELECT 1 FROM users o WHERE o.id = f.owner_user_id AND o.unit_id = @unitId))`;
+
+export interface NewFile {
+  name: string;
+  mime: string;
+  size: number;
+  md5: string;
+  storagePath: string;
+  serverId: string;
+  ownerUserId: number;
+}
+
+export function createUploadRepository(ctx: ServerContext) {
+  const { db } = ctx;
+  const findById = (id: number): FileRecord | undefined =>
+    db.prepare(`${SELECT_FILE} WHERE id = ?`).get(id) as FileRecord | undefined;
+  return {
+    findById,
+
+    /** Whether `user` may read `file`. */
+    canRead(file: FileRecord, user: UserRecord): boolean {
+      const row = db
+        .prepare(`SELECT 1 FROM files f WHERE f.id = @id AND ${READABLE_BY}`)
+        .get({ id: file.id, userId: user.id, unitId: user.unitId });
+      return row !== undefined;
+    },
+
+    /** Whether `user` may already read some file with this content (the second upload's entitlement). */
+    readableWithContent(md5: string, size: number, user: UserRecord): boolean {
+      const row = db
+        .prepare(`SELECT 1 FROM files f WHERE f.md5 = @md5 AND f.size = @size AND ${READABLE_BY} LIMIT 1`)
+        .get({ md5, size, userId: user.id, unitId: user.unitId });
+      return row !== undefined;
+    },
+
+    /**
+     * The user's record of this content under this name, created when missing: uploading the same file twice
+     * gives the same record, another user or another name gets a record of their own over the same bytes.
+     */
+    recordFor(file: NewFile): FileRecord {
+      return db.transaction(() => {
+        const existing = db
+          .prepare(
+            `${SELECT_FILE} WHERE owner_user_id = ? AND md5 = ? AND size = ? AND name = ? AND server_id = ?
+             ORDER BY id LIMIT 1`,
+          )
+          .get(file.ownerUserId, file.md5, file.size, file.name, file.serverId) as FileRecord | undefined;
+        if (existing) return existing;
+        const { lastInsertRowid } = db
+          .prepare(
+            `INSERT INTO files (name, mime, size, md5, storage_path, server_id, is_public, owner_user_id, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+          )
+          .run(file.name, file.mime, file.size, file.md5, file.storagePath, file.serverId, file.ownerUserId, ctx.now());
+        return findById(Number(lastInsertRowid))!;
+      })();
+    },
+  };
+}
+
+export type UploadRepository = ReturnType<typeof createUploadRepository>;
