@@ -1,0 +1,162 @@
+/**
+ * The whole upload flow against the reference server's storage (proxied on the page's origin): a single upload, a
+ * chunked one, a second upload that is instant, a resumed upload that sends only the missing chunks, failing and
+ * dropped chunk uploads, and the server's refusals. Every upload is checked by its content: the stored file is
+ * fetched back and hashed.
+ */
+import { expect } from '@open-wc/testing';
+import type { Client } from '../http/client.ts';
+import { md5Bytes } from '../platform/md5.ts';
+import { patternBytes } from '../test-support/fake-storage.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
+import { loginAs, serverCalls } from '../test-support/server.ts';
+import { UPLOAD_PATHS } from './api.ts';
+import { createUpload, type UploadOptions, type UploadSnapshot } from './upload.ts';
+
+const KB64 = 64 * 1024;
+const count = async (path: string) => (await serverCalls())[`POST ${path}`] ?? 0;
+
+/** Content no earlier run can have stored: the server deduplicates by MD5 across users and runs. */
+function uniqueFile(size: number, name: string): File {
+  const bytes = patternBytes(size);
+  crypto.getRandomValues(bytes.subarray(0, Math.min(16, size)));
+  return new File([bytes], name, { lastModified: Date.now() });
+}
+
+interface UploadHookSettings {
+  chunkFailRate?: number;
+  chunkDropRate?: number;
+  chunkDelayMs?: number;
+  maxFileBytes?: number | null;
+}
+
+async function configureUploads(settings: UploadHookSettings): Promise<void> {
+  const response = await fetch('/api/__test/upload/config', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
+  expect(response.ok).to.equal(true);
+}
+
+async function uploadStats(): Promise<{ received: number; failed: number; dropped: number; stored: number }> {
+  const response = await fetch(`/api/__test/upload/stats?_t=${Date.now()}`, { credentials: 'include' });
+  return ((await response.json()) as { data: { received: number; failed: number; dropped: number; stored: number } })
+    .data;
+}
+
+/** The stored file, fetched back by the address the server answered with, and its MD5. */
+async function storedMd5(snapshot: UploadSnapshot): Promise<string> {
+  const url = (snapshot.result as { url?: unknown } | null)?.url;
+  expect(url, 'the stored file’s address').to.be.a('string');
+  const response = await fetch(url as string, { credentials: 'include' });
+  expect(response.status).to.equal(200);
+  return md5Bytes(new Uint8Array(await response.arrayBuffer()));
+}
+
+async function expectStored(snapshot: UploadSnapshot, file: File): Promise<void> {
+  expect(snapshot.error?.message ?? null).to.equal(null);
+  expect(snapshot.state).to.equal('done');
+  const md5 = md5Bytes(new Uint8Array(await file.arrayBuffer()));
+  expect(snapshot.md5).to.equal(md5);
+  expect(await storedMd5(snapshot)).to.equal(md5);
+}
+
+describe('upload against the reference server', () => {
+  let client: Client;
+  useReferenceServer((parts) => ({ client } = parts));
+
+  beforeEach(async () => {
+    await loginAs('teacher1');
+  });
+
+  const options = (extra: UploadOptions = {}): UploadOptions => ({
+    client,
+    chunkSize: KB64,
+    notify: false,
+    retryDelays: [0, 20, 60, 100],
+    ...extra,
+  });
+
+  it('uploads a small file in one request; the same file again is instant', async () => {
+    const file = uniqueFile(KB64 - 3, 'small.pdf');
+    const first = await createUpload(file, options()).settled();
+    await expectStored(first, file);
+    expect(first.instant).to.equal(false);
+    expect(await count(UPLOAD_PATHS.upload)).to.equal(1);
+
+    const second = await createUpload(file, options()).settled();
+    expect(second.state).to.equal('done');
+    expect(second.instant).to.equal(true);
+    expect(await count(UPLOAD_PATHS.upload)).to.equal(1);
+    expect(await storedMd5(second)).to.equal(first.md5);
+  });
+
+  it('uploads an empty file', async () => {
+    const file = new File([], `empty-${Date.now()}.doc`);
+    await expectStored(await createUpload(file, options()).settled(), file);
+  });
+
+  it('uploads in chunks and merges what the server verified; the same file again is instant', async () => {
+    const file = uniqueFile(5 * KB64 + 77, 'chunked.mp4');
+    const first = await createUpload(file, options()).settled();
+    await expectStored(first, file);
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(6);
+    expect(await count(UPLOAD_PATHS.blockUploadCheck)).to.equal(6);
+    expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
+
+    const second = await createUpload(file, options()).settled();
+    expect(second.instant).to.equal(true);
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(6);
+    expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
+  });
+
+  it('resumes an aborted upload sending only the chunks the server lacks', async () => {
+    const file = uniqueFile(8 * KB64, 'resume.mov');
+    const first = createUpload(file, options({ concurrency: 1 }));
+    first.subscribe((snapshot) => {
+      if (snapshot.chunksDone === 3) first.abort();
+    });
+    expect((await first.settled()).state).to.equal('aborted');
+    const sentBefore = await count(UPLOAD_PATHS.chunkUpload);
+    expect(sentBefore).to.be.within(3, 4);
+
+    const second = await createUpload(file, options({ concurrency: 1 })).settled();
+    await expectStored(second, file);
+    const sentAfter = (await count(UPLOAD_PATHS.chunkUpload)) - sentBefore;
+    // Chunk 4 may have reached the server before the abort cancelled it.
+    expect(sentAfter).to.be.within(4, 5);
+    expect(sentBefore + sentAfter).to.equal(8);
+    expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
+  });
+
+  it('still stores the file identical when a fifth of the chunk uploads fail and some connections drop', async () => {
+    await configureUploads({ chunkFailRate: 0.2, chunkDropRate: 0.1 });
+    const file = uniqueFile(12 * KB64 + 5, 'flaky.mp4');
+    const final = await createUpload(file, options()).settled();
+    await expectStored(final, file);
+    const stats = await uploadStats();
+    expect(stats.failed).to.be.greaterThan(0);
+    expect(stats.dropped).to.be.greaterThan(0);
+    expect(stats.stored).to.equal(13);
+  });
+
+  it('shows the server’s refusal of a file over its limit', async () => {
+    await configureUploads({ maxFileBytes: 3 * KB64 });
+    const final = await createUpload(uniqueFile(4 * KB64, 'big.mp4'), options()).settled();
+    expect(final.state).to.equal('failed');
+    expect(final.error!.kind).to.equal('size exceeds limit');
+    expect(final.error!.message).to.include('size exceeds limit');
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(0);
+  });
+
+  it('is refused by the server too when a page lets a rejected type through', async () => {
+    const final = await createUpload(uniqueFile(100, 'setup.exe'), options({ rejected: [] })).settled();
+    expect(final.state).to.equal('failed');
+    expect(final.error!.refusal).to.equal(true);
+    expect(final.error!.status).to.equal(415);
+    expect(final.error!.message).to.include('not allowed');
+    expect(await count(UPLOAD_PATHS.upload)).to.equal(0);
+  });
+});
