@@ -11,7 +11,7 @@ describe('upload errors', () => {
       for (const text of texts) expect(text, lang).to.be.a('string').and.not.equal('');
     }
     expect(uploadErrorText('Not find file', 'en')).to.equal('Not find file');
-    expect(uploadErrorText('size exceeds limit', 'en')).to.equal('size exceeds limit');
+    expect(uploadErrorText('size exceeds limit', 'en')).to.equal('Size exceeds limit');
     expect(uploadErrorText('upload failed', 'en')).to.equal('upload failed');
     expect(uploadErrorText('chunk count abnormal', 'en')).to.equal('chunk count abnormal');
     expect(uploadErrorText('upload failed', 'zh-CN')).to.equal('上传失败');

@@ -389,7 +389,7 @@ describe('createUpload', () => {
         'type not allowed',
         'Files of this type are not allowed (.doc)',
       ],
-      [new File(['12345'], 'big.mp4'), { maxSize: 4 }, 'size exceeds limit', 'size exceeds limit'],
+      [new File(['12345'], 'big.mp4'), { maxSize: 4 }, 'size exceeds limit', 'Size exceeds limit'],
       [
         new File(['x'], 'a.png'),
         { accept: ['mp4', 'mov'] },
