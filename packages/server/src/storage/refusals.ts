@@ -4,6 +4,7 @@
  * bilingual message is the catalogue's own words where the catalogue gives words ('size exceeds limit',
  * 'chunk count abnormal', 'upload failed', 'Not find file').
  */
+import type { UploadErrorKind } from '@edu-portal/core';
 import { fail, type Envelope } from '../http/envelope.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -19,16 +20,8 @@ export const UPLOAD_MESSAGES = {
   typeRefused: '不允许上传该类型的文件|||upload failed: files of this type are not allowed',
 } as const;
 
-export type UploadCode =
-  | 'checkerror'
-  | 'uploaderror'
-  | 'uploadunkerror'
-  | 'checkchunkerror'
-  | 'chunkmerge'
-  | 'chunk count abnormal'
-  | 'upload failed'
-  | 'Not find file'
-  | 'size exceeds limit';
+/** The spec's error kinds (part 2 §8) the server answers with: core's kinds but for the two only a browser meets. */
+export type UploadCode = Exclude<UploadErrorKind, 'type not allowed' | 'readerror'>;
 
 /** A refusal an upload call answers with (HTTP 200, the envelope's own status). */
 export class UploadRefusal extends Error {
