@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type BuildServerOptions } from '../src/index.ts';
 
@@ -138,4 +139,36 @@ export async function login(server: RunningServer, username: string, password = 
   const { body } = await client.call('POST', '/api/uaa/oauth/login', { json: { username, password } });
   if (body.status !== 200) throw new Error(`login of ${username} failed: ${JSON.stringify(body)}`);
   return client;
+}
+
+/** A server for the whole test file, its state reset before each test; `configure` sets the test hooks. */
+export interface ServerSuite {
+  readonly app: FastifyInstance;
+  readonly url: string;
+  configure(settings: Record<string, unknown>): ReturnType<Client['call']>;
+}
+
+/** Registers the file's hooks: start one server, reset it before each test, close it at the end. */
+export function useServer(): ServerSuite {
+  let running: RunningServer | undefined;
+  const current = (): RunningServer => {
+    if (!running) throw new Error('the server starts in the before hook');
+    return running;
+  };
+  before(async () => {
+    running = await startServer();
+  });
+  after(() => running?.close());
+  beforeEach(async () => {
+    await new Client(current().url).call('POST', '/api/__test/reset');
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get url() {
+      return current().url;
+    },
+    configure: (settings) => new Client(current().url).call('POST', '/api/__test/config', { json: settings }),
+  };
 }

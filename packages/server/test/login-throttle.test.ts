@@ -1,20 +1,11 @@
 /** Password guessing limits (issue 14 item 6): per account, per address, growing locks, auto-login never locked. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { DEFAULT_THROTTLE } from '../src/auth/throttle.ts';
-import { Client, PASSWORD, startServer, type RunningServer } from './helpers.ts';
+import { Client, PASSWORD, useServer } from './helpers.ts';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
-beforeEach(async () => {
-  await new Client(server.url).call('POST', '/api/__test/reset');
-});
-
-const configure = (settings: Record<string, unknown>) =>
-  new Client(server.url).call('POST', '/api/__test/config', { json: settings });
+const server = useServer();
+const { configure } = server;
 
 async function attempt(username: string, password: string) {
   const { body } = await new Client(server.url).call('POST', '/api/uaa/oauth/login', { json: { username, password } });

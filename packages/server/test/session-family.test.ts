@@ -3,21 +3,12 @@
  * older refresh tokens, and logout ending every session derived from the login.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { REFRESH_REUSE_WINDOW_MS } from '../src/config.ts';
-import { Client, login, startServer, type RunningServer } from './helpers.ts';
+import { Client, login, useServer } from './helpers.ts';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
-beforeEach(async () => {
-  await new Client(server.url).call('POST', '/api/__test/reset');
-});
-
-const configure = (settings: Record<string, unknown>) =>
-  new Client(server.url).call('POST', '/api/__test/config', { json: settings });
+const server = useServer();
+const { configure } = server;
 
 /** A second "tab": a client with the same cookies as `client` at this moment. */
 function copyOf(client: Client): Client {

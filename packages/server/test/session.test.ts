@@ -1,23 +1,14 @@
 /** The session calls of spec part 1 §7 "Login and session", against a real server on a free port. */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { Client, login, PASSWORD, startServer, type RunningServer } from './helpers.ts';
+import { describe, it } from 'node:test';
+import { Client, login, PASSWORD, useServer } from './helpers.ts';
 
 const SESSION_EXPIRED = '登录已过期，请重新登录|||Session expired, please log in again';
 const WRONG_CREDENTIALS = '用户名或密码错误|||Incorrect user name or password';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
-beforeEach(async () => {
-  await new Client(server.url).call('POST', '/api/__test/reset');
-});
-
-const configure = (settings: Record<string, unknown>) =>
-  new Client(server.url).call('POST', '/api/__test/config', { json: settings });
+const server = useServer();
+const { configure } = server;
 
 describe('POST /api/uaa/oauth/login', () => {
   it('logs in with JSON and answers the session user with both http-only cookies', async () => {

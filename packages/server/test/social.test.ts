@@ -1,23 +1,14 @@
 /** Social login (issue 3): providers, info calls, the development provider, social login with state, and bind. */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { openDatabase } from '../src/db/database.ts';
-import { Client, PASSWORD, startServer, tempDataDir, type RunningServer } from './helpers.ts';
+import { Client, PASSWORD, tempDataDir, useServer } from './helpers.ts';
 
 const SCHOOL_ID = '330108001';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
-beforeEach(async () => {
-  await new Client(server.url).call('POST', '/api/__test/reset');
-});
-
-const configure = (settings: Record<string, unknown>) =>
-  new Client(server.url).call('POST', '/api/__test/config', { json: settings });
+const server = useServer();
+const { configure } = server;
 
 interface Identity {
   id: number;
