@@ -5,7 +5,7 @@
  */
 import type { Lang } from './language.ts';
 
-type Texts = Readonly<Record<'zh-CN' | 'zh-HK' | 'en', string>>;
+type Texts = Readonly<Record<Lang, string>>;
 
 const STATUS_TEXTS: Readonly<Record<number, Texts>> = {
   400: { 'zh-CN': '请求有误', 'zh-HK': '請求有誤', en: 'Bad Request' },
