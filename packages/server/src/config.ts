@@ -10,6 +10,12 @@ export const DEFAULT_REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export const REFRESH_REUSE_WINDOW_MS = 20_000;
 
+/**
+ * Handover tokens (the `accessToken` of login, `me` and refresh answers): 5 minutes, one use, only for `relogin`
+ * (the help centre, a desktop client); never a bearer (docs/decisions.md "Requests and session").
+ */
+export const HANDOVER_TTL_MS = 5 * 60 * 1000;
+
 export const ACCESS_COOKIE = 'edu_at';
 export const REFRESH_COOKIE = 'edu_rt';
 /** The refresh cookie only travels to the session calls, never to ordinary API calls. */

@@ -50,9 +50,12 @@ describe('POST /api/uaa/oauth/login', () => {
     const access = client.lastSetCookies.find((c) => c.name === 'edu_at');
     const refresh = client.lastSetCookies.find((c) => c.name === 'edu_rt');
     assert.ok(access && refresh, 'both cookies are set');
-    assert.equal(access.value, user.accessToken);
+    // Issue 14 item 4: the answer's accessToken is a handover token, never the access token of the http-only cookie.
+    assert.match(access.value, /^[0-9a-f]{64}$/);
+    assert.notEqual(access.value, user.accessToken);
     assert.match(refresh.value, /^[0-9a-f]{64}$/);
     assert.notEqual(refresh.value, access.value);
+    assert.notEqual(refresh.value, user.accessToken);
     for (const cookie of [access, refresh]) {
       assert.equal(cookie.attributes.httponly, true, `${cookie.name} is http-only`);
       assert.equal(cookie.attributes.samesite, 'Lax');
@@ -164,7 +167,10 @@ describe('GET /api/uaa/oauth/me', () => {
     });
     assert.equal(byBearer.body.status, 200);
     assert.equal(byBearer.body.data.loginName, 'staff4');
-    assert.equal(byBearer.body.data.accessToken, token);
+    // Each answer carries a new handover token (issue 14 item 4), not the bearer's access token.
+    assert.match(byBearer.body.data.accessToken, /^[0-9a-f]{64}$/);
+    assert.notEqual(byBearer.body.data.accessToken, token);
+    assert.notEqual(byBearer.body.data.accessToken, byCookie.body.data.accessToken);
   });
 
   it('answers HTTP 200 with body status 401 without a session or with a forged token', async () => {
@@ -249,7 +255,9 @@ describe('token lifetimes and GET /api/uaa/oauth/refresh', () => {
     assert.equal(body.code, 'ok');
     assert.match(body.data.accessToken, /^[0-9a-f]{64}$/);
     assert.ok(body.data.expiresIn > 29 * 60 && body.data.expiresIn <= 30 * 60);
-    assert.equal(client.cookie('edu_at'), body.data.accessToken);
+    // The answer's accessToken is a new handover token (issue 14 item 4); the new access token is in the cookie only.
+    assert.notEqual(client.cookie('edu_at'), body.data.accessToken);
+    assert.match(client.cookie('edu_at')!, /^[0-9a-f]{64}$/);
     assert.notEqual(client.cookie('edu_at'), oldAccess);
     assert.notEqual(client.cookie('edu_rt'), oldRefresh);
     assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.data.loginName, 'teacher1');
@@ -374,23 +382,30 @@ describe('POST /api/uaa/oauth/login_user_client and /relogin', () => {
     assert.equal(empty.body.fieldErrors[0].field, 'userClientId');
   });
 
-  it('opens a fresh session from a still-valid access token', async () => {
-    const original = await login(server, 'area1');
-    const token = original.cookie('edu_at')!;
+  it('opens a fresh session from the handover token of a login answer', async () => {
+    // Issue 14 item 4: relogin takes the login answer's accessToken (a handover token), not the cookie's access token.
+    const original = new Client(server.url);
+    const answer = await original.call('POST', '/api/uaa/oauth/login', {
+      json: { username: 'area1', password: PASSWORD },
+    });
+    const handover = answer.body.data.accessToken as string;
     const client = new Client(server.url);
-    const { body } = await client.call('POST', '/api/uaa/oauth/relogin', { form: { accessToken: token } });
+    const { body } = await client.call('POST', '/api/uaa/oauth/relogin', { form: { accessToken: handover } });
     assert.equal(body.status, 200);
     assert.equal(body.data.loginName, 'area1');
-    assert.notEqual(body.data.accessToken, token);
-    assert.equal(client.cookie('edu_at'), body.data.accessToken);
+    assert.notEqual(body.data.accessToken, handover);
+    assert.ok(client.cookie('edu_at'));
+    assert.notEqual(client.cookie('edu_at'), body.data.accessToken);
+    assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.data.loginName, 'area1');
     assert.equal((await original.call('GET', '/api/uaa/oauth/me')).body.status, 200, 'the first session goes on');
   });
 
   it('refuses an expired, unknown or missing access token with 401', async () => {
     const original = await login(server, 'area1');
-    await new Client(server.url).call('POST', '/api/__test/expire');
+    const handover = (await original.call('GET', '/api/uaa/oauth/me')).body.data.accessToken as string;
+    await configure({ clockOffsetMs: 5 * 60 * 1000 + 1000 });
     const expired = await new Client(server.url).call('POST', '/api/uaa/oauth/relogin', {
-      json: { accessToken: original.cookie('edu_at') },
+      json: { accessToken: handover },
     });
     assert.equal(expired.body.status, 401);
     const unknown = await new Client(server.url).call('POST', '/api/uaa/oauth/relogin', {

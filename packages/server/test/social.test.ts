@@ -265,7 +265,9 @@ describe('POST /api/uaa/social/{state}', () => {
     assert.equal(first.body.status, 200);
     assert.equal(first.body.code, 'ok');
     assert.equal(first.body.data.loginName, 'teacher1');
-    assert.equal(first.client.cookie('edu_at'), first.body.data.accessToken);
+    // The answer's accessToken is a handover token, not the cookie's access token (issue 14 item 4).
+    assert.ok(first.client.cookie('edu_at'));
+    assert.notEqual(first.client.cookie('edu_at'), first.body.data.accessToken);
     assert.ok(first.client.cookie('edu_rt'));
     assert.equal((await first.client.call('GET', '/api/uaa/oauth/me')).body.data.loginName, 'teacher1');
 
@@ -352,9 +354,11 @@ describe('POST /api/uaa/social/{state}', () => {
     const { client } = await socialLogin(state, { code: code! });
     const refreshed = await client.call('GET', '/api/uaa/oauth/refresh');
     assert.equal(refreshed.body.status, 200);
+    // The refreshed access token is the cookie's (the answer's accessToken is a handover token, issue 14 item 4).
+    const current = client.cookie('edu_at')!;
     assert.equal((await client.call('POST', '/api/uaa/oauth/logout')).body.data, true);
     const me = await new Client(server.url).call('GET', '/api/uaa/oauth/me', {
-      headers: { authorization: `Bearer ${refreshed.body.data.accessToken}` },
+      headers: { authorization: `Bearer ${current}` },
     });
     assert.equal(me.body.status, 401);
   });
@@ -403,7 +407,8 @@ describe('POST /api/uaa/social/bind', () => {
     });
     assert.equal(body.status, 200);
     assert.equal(body.data.loginName, 'parent1');
-    assert.equal(client.cookie('edu_at'), body.data.accessToken);
+    assert.ok(client.cookie('edu_at'));
+    assert.notEqual(client.cookie('edu_at'), body.data.accessToken, 'a handover token (issue 14 item 4)');
     assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.data.loginName, 'parent1');
     assert.equal(boundTo(GUEST_WEIXIN), Number(body.data.userId));
 

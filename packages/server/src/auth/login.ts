@@ -58,7 +58,8 @@ export function createLoginService(ctx: ServerContext, sessions: SessionStore): 
   function startSession(reply: FastifyReply, user: UserRecord, familyOf?: number): Envelope<WireSessionUser> {
     const tokens = sessions.issue(user.id, familyOf);
     setSessionCookies(reply, tokens, ctx.now());
-    return ok(toSessionUser(user, tokens.accessToken, ctx.now()));
+    // The page gets a handover token, never the access token: that one lives in the http-only cookie only.
+    return ok(toSessionUser(user, sessions.handover(tokens.sessionId).token, ctx.now()));
   }
 
   const throttle = new LoginThrottle(() => ctx.now());

@@ -16,8 +16,8 @@ export interface RequestAuth {
   sessionId: number;
   accessToken: string;
   user: UserRecord;
-  /** The wire shape of `user`, with this request's access token. */
-  sessionUser: WireSessionUser;
+  /** The wire shape of `user` for an answer, with a new handover token of this session as its `accessToken`. */
+  answerUser(): WireSessionUser;
 }
 
 declare module 'fastify' {
@@ -74,7 +74,7 @@ export function resolveSession(
     sessionId: session.sessionId,
     accessToken: session.accessToken,
     user,
-    sessionUser: toSessionUser(user, session.accessToken, ctx.now()),
+    answerUser: () => toSessionUser(user, sessions.handover(session.sessionId).token, ctx.now()),
   };
 }
 

@@ -3,15 +3,19 @@
  * one `sessions` row per login holding both. Refresh rotates both tokens, so an old refresh token stops working.
  *
  * Families (docs/decisions.md "Requests and session"): every session derived from one login (refreshes keep the row,
- * a relogin with its access token makes a new row of the same family) ends together at logout. Rotation overlap:
+ * a relogin with its handover token makes a new row of the same family) ends together at logout. Rotation overlap:
  * for `REFRESH_REUSE_WINDOW_MS` after a rotation, the refresh token just rotated away answers the very same
  * successor pair again (kept in memory only, never stored), and the access token it replaced stays valid as long
  * (no longer than it would have anyway), so two tabs or two requests that refresh together, or one after the other,
  * all keep the session. Any other retired refresh token presented again (two rotations back, or after the window) is
  * reuse of a copy: the whole family ends.
+ *
+ * Handover tokens (issue 14 item 4): what a login, `me` or refresh answer calls `accessToken` is not the access
+ * token (that one stays in the http-only cookie) but a 5-minute token bound to the session row, spent by its first
+ * `relogin` and never accepted as a bearer. It dies with its session, so a logout ends what it could still open.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { REFRESH_REUSE_WINDOW_MS } from '../config.ts';
+import { HANDOVER_TTL_MS, REFRESH_REUSE_WINDOW_MS } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 
 export interface IssuedTokens {
@@ -31,6 +35,11 @@ export interface ActiveSession {
 
 const newToken = (): string => randomBytes(32).toString('hex');
 const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface IssuedHandover {
+  token: string;
+  expiresAt: number;
+}
 
 /** The successor handed out for a just-rotated refresh token, while its overlap lasts. */
 interface Successor {
@@ -86,6 +95,35 @@ export class SessionStore {
       )
       .get(hash, now, hash, now) as { id: number; user_id: number } | undefined;
     return row ? { sessionId: row.id, userId: row.user_id, accessToken } : null;
+  }
+
+  /** A new handover token for a session: good for one `relogin` within `HANDOVER_TTL_MS`, and nothing else. */
+  handover(sessionId: number): IssuedHandover {
+    const token = newToken();
+    const expiresAt = this.ctx.now() + HANDOVER_TTL_MS;
+    this.ctx.db
+      .prepare('INSERT INTO handover_tokens (hash, session_id, expires_at) VALUES (?, ?, ?)')
+      .run(digest(token), sessionId, expiresAt);
+    return { token, expiresAt };
+  }
+
+  /**
+   * Spends a handover token: the session it was issued for, when the token is known, unexpired and unused and that
+   * session still exists (not logged out, refresh token not expired). Any token presented is spent, good or not.
+   */
+  redeemHandover(token: string | undefined): { sessionId: number; userId: number } | null {
+    if (!token) return null;
+    const now = this.ctx.now();
+    return this.ctx.db.transaction(() => {
+      const spent = this.ctx.db
+        .prepare('DELETE FROM handover_tokens WHERE hash = ? RETURNING session_id, expires_at')
+        .get(digest(token)) as { session_id: number; expires_at: number } | undefined;
+      if (!spent || spent.expires_at <= now) return null;
+      const row = this.ctx.db
+        .prepare('SELECT id, user_id FROM sessions WHERE id = ? AND refresh_expires_at > ?')
+        .get(spent.session_id, now) as { id: number; user_id: number } | undefined;
+      return row ? { sessionId: row.id, userId: row.user_id } : null;
+    })();
   }
 
   /**
@@ -167,8 +205,16 @@ export class SessionStore {
 
   /** Ends a session. Also removes any session still holding the given access token, valid or not. */
   revoke(sessionId: number | null, accessToken?: string): void {
-    if (sessionId !== null) this.ctx.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
-    if (accessToken) this.ctx.db.prepare('DELETE FROM sessions WHERE access_hash = ?').run(digest(accessToken));
+    if (sessionId !== null) this.deleteSessions('id = ?', sessionId);
+    if (accessToken) this.deleteSessions('access_hash = ?', digest(accessToken));
+  }
+
+  /** Deletes the sessions matching `where` with their handover tokens. */
+  private deleteSessions(where: string, value: number | string): void {
+    this.ctx.db
+      .prepare(`DELETE FROM handover_tokens WHERE session_id IN (SELECT id FROM sessions WHERE ${where})`)
+      .run(value);
+    this.ctx.db.prepare(`DELETE FROM sessions WHERE ${where}`).run(value);
   }
 
   /**
@@ -202,7 +248,7 @@ export class SessionStore {
       const ids = (
         this.ctx.db.prepare('SELECT id FROM sessions WHERE family_id = ?').all(familyId) as { id: number }[]
       ).map((row) => row.id);
-      this.ctx.db.prepare('DELETE FROM sessions WHERE family_id = ?').run(familyId);
+      this.deleteSessions('family_id = ?', familyId);
       this.ctx.db.prepare('DELETE FROM retired_refresh_tokens WHERE family_id = ?').run(familyId);
       for (const [hash, successor] of this.successors) {
         if (ids.includes(successor.tokens.sessionId)) this.successors.delete(hash);
@@ -219,14 +265,16 @@ export class SessionStore {
   dropAll(): void {
     this.ctx.db.prepare('DELETE FROM sessions').run();
     this.ctx.db.prepare('DELETE FROM retired_refresh_tokens').run();
+    this.ctx.db.prepare('DELETE FROM handover_tokens').run();
     this.successors.clear();
   }
 
   /** Forget sessions whose refresh token has expired; called now and then so the table does not grow forever. */
   purgeExpired(): void {
     const now = this.ctx.now();
-    this.ctx.db.prepare('DELETE FROM sessions WHERE refresh_expires_at <= ?').run(now);
+    this.deleteSessions('refresh_expires_at <= ?', now);
     this.ctx.db.prepare('DELETE FROM retired_refresh_tokens WHERE expires_at <= ?').run(now);
+    this.ctx.db.prepare('DELETE FROM handover_tokens WHERE expires_at <= ?').run(now);
     this.pruneSuccessors(now);
   }
 

@@ -377,6 +377,21 @@ CREATE TABLE retired_refresh_tokens (
 CREATE INDEX retired_refresh_family ON retired_refresh_tokens(family_id);
 `;
 
+/**
+ * Migration 5: handover tokens (issue 14 item 4). The `accessToken` a login answer gives the page is not the access
+ * token of the cookie but a 5-minute, one-use token bound to its session row, good only for `relogin`; it dies with
+ * the session's family at logout.
+ */
+const handoverTokensSchema = `
+CREATE TABLE handover_tokens (
+  hash       TEXT PRIMARY KEY,
+  session_id INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX handover_session ON handover_tokens(session_id);
+CREATE INDEX handover_expiry ON handover_tokens(expires_at);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -390,6 +405,7 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => db.exec('CREATE INDEX files_content ON files (md5, size)'),
   },
   { id: 4, name: 'session families and retired refresh tokens', up: (db) => db.exec(sessionFamiliesSchema) },
+  { id: 5, name: 'handover tokens (relogin, help centre)', up: (db) => db.exec(handoverTokensSchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

@@ -99,7 +99,7 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, 
     async (request, reply) => {
       const auth = authOf(request);
       const targetId = Number(request.query.userId);
-      if (targetId === auth.user.id) return ok(auth.sessionUser);
+      if (targetId === auth.user.id) return ok(auth.answerUser());
       const target = auth.user.pairedUserId === targetId ? findUserById(ctx.db, targetId) : undefined;
       if (!target || target.pairedUserId !== auth.user.id || !isActive(target)) {
         return fail(403, 'forbidden', MESSAGES.switchForbidden);
@@ -204,7 +204,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
         response: envelopeResponse({
           type: 'object',
           properties: {
-            accessToken: { type: 'string' },
+            accessToken: {
+              type: 'string',
+              description: 'A new handover token (5 minutes, one relogin); the access token is in the cookie only',
+            },
             expiresIn: { type: 'number', description: 'Seconds until the new access token expires' },
           },
           required: ['accessToken', 'expiresIn'],
@@ -221,7 +224,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       }
       const now = ctx.now();
       setSessionCookies(reply, tokens, now);
-      return ok({ accessToken: tokens.accessToken, expiresIn: (tokens.accessExpiresAt - now) / 1000 });
+      return ok({
+        accessToken: sessions.handover(tokens.sessionId).token,
+        expiresIn: (tokens.accessExpiresAt - now) / 1000,
+      });
     },
   );
 
@@ -254,7 +260,8 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Open a fresh session from a still-valid access token (help centre, desktop client)',
+        summary:
+          'Open a session of the same login with a handover token (the `accessToken` of a login, me or refresh answer; 5 minutes, one use)',
         body: { type: 'object', properties: { accessToken: { type: 'string' } } },
         response: userResponse,
       },
@@ -266,7 +273,8 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
           fieldError(request, 'accessToken', FIELD_MESSAGES.accessTokenRequired),
         ]);
       }
-      const session = sessions.findByAccessToken(accessToken);
+      // Only a handover token, spent here; the access token of the cookie is refused (it must not outlive logout).
+      const session = sessions.redeemHandover(accessToken);
       const user = session && findUserById(ctx.db, session.userId);
       if (!session || !user || !isActive(user)) return fail(401, 'invalid_token', MESSAGES.invalidAccessToken);
       // The new session belongs to the same login: logging out of either ends both.
@@ -309,7 +317,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       const sent = request.query.signature;
       if (sent !== undefined) reply.header('signature', signatureHeader(sent, ctx.hooks?.settings.tamperSignature));
       const auth = resolveSession(ctx, sessions, request);
-      return auth ? ok(auth.sessionUser) : sessionExpired();
+      return auth ? ok(auth.answerUser()) : sessionExpired();
     },
   );
 
