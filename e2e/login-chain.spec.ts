@@ -75,6 +75,20 @@ test('an access token handed over in the address signs in again', async ({ page,
   await expect(page.getByTestId('session-status')).toHaveText('已登录');
   expect(await sessionUser(page)).toBe('teacher1');
   expectNoCredentials(page);
+
+  // Issue 14 item 4: the page keeps a handover token once, in the stored user, never the access token of the cookie.
+  const accessCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'edu_at')!.value;
+  const stored = await page.evaluate(() => localStorage.getItem('user') ?? '');
+  expect(JSON.parse(stored).accessToken).toMatch(/^[0-9a-f]{64}$/);
+  expect(stored).not.toContain(accessCookie);
+  expect(JSON.parse(stored).loginedMsg).not.toHaveProperty('accessToken');
+
+  // The token handed over was spent: a second use is refused with the server's message.
+  await page.context().clearCookies();
+  await page.goto(`/?accessToken=${login.data.accessToken}#/session`);
+  await expect(page.getByRole('alert').filter({ hasText: '访问令牌无效或已过期' })).toBeVisible();
+  await expect(page.getByTestId('session-status')).not.toHaveText('已登录');
+  expectNoCredentials(page);
 });
 
 test("inside the app, the app's client id signs in first", async ({ page, request }) => {

@@ -226,6 +226,7 @@ test.describe('mobile desktop', () => {
 test.describe('help centre and download', () => {
   test('the footer help link carries the query, opens a new window, and the help page drops the token', async ({
     page,
+    request,
   }) => {
     await signIn(page, 'teacher1');
     await page.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
@@ -239,12 +240,35 @@ test.describe('help centre and download', () => {
     expect(href.searchParams.get('unitId')).toBe('330108001');
     expect(href.searchParams.get('key')).toBe('school-handbook');
 
+    // The address the help centre is opened with (the page takes the query out of it at once).
+    const opened: URL[] = [];
+    page.context().on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (sent.isNavigationRequest() && url.pathname === '/help/') opened.push(url);
+    });
     const [help] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await expect(help.getByRole('heading', { name: '帮助中心', level: 1 })).toBeVisible();
     await expect(help.getByTestId('help-key')).toHaveText('school-handbook');
     await expect(help.getByTestId('help-unit')).toHaveText('330108001');
     expect(help.url()).not.toContain('accessToken');
     expect(help.url()).not.toContain(href.searchParams.get('accessToken')!);
+
+    // Issue 14 item 4: the help centre got a handover token asked for as it opened, not the stored one, with the
+    // same query; it opens one relogin and is no bearer for ordinary calls.
+    expect(opened).toHaveLength(1);
+    const query = opened[0]!.searchParams;
+    expect(query.get('redUrl')).toContain(SCHOOL_DESKTOP);
+    expect(query.get('unitId')).toBe('330108001');
+    expect(query.get('key')).toBe('school-handbook');
+    const handover = query.get('accessToken')!;
+    expect(handover).toMatch(/^[0-9a-f]{64}$/);
+    expect(handover).not.toBe(href.searchParams.get('accessToken'));
+    expect(help.url()).not.toContain(handover);
+    const asBearer = await request.get('/api/base/unit/help_key', { headers: { authorization: `Bearer ${handover}` } });
+    expect((await asBearer.json()).status).toBe(401);
+    const relogin = (accessToken: string) => request.post('/api/uaa/oauth/relogin', { data: { accessToken } });
+    expect((await (await relogin(handover)).json()).data.loginName).toBe('teacher1');
+    expect((await (await relogin(handover)).json()).status).toBe(401);
     await portalShot(help, 'help-centre');
     // The way back is the desktop it came from.
     await expect(help.getByRole('link', { name: /pc_desktop_all/ })).toBeVisible();

@@ -1,6 +1,7 @@
 // Where the portal's links lead (spec part 1 §2): app entry pages, the desktop home, message and to-do links, the
 // help centre. Server data never steers a path elsewhere: core builds paths from plain names only, and a message's
 // link is only ever a hash route inside its own app's page.
+import { openHelpCentre } from '@edu-portal/core/auth/help-centre.ts';
 import { homeTarget, helpCentreLink } from '@edu-portal/core/auth/landing.ts';
 import { iconEntryUrl, recordAppAccess } from '@edu-portal/core/desktop/api.ts';
 import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
@@ -51,6 +52,7 @@ export function moduleLink(
 /** The demo host's own help centre (a page of this host), given the spec's query (redUrl, accessToken …). */
 export const HELP_CENTRE_PATH = '/help/';
 
+/** The footer's help link, with the stored handover token (what a new tab or a copied link gets). */
 export function helpLink(user: SessionUser, key: string) {
   return helpCentreLink({
     url: HELP_CENTRE_PATH,
@@ -60,4 +62,19 @@ export function helpLink(user: SessionUser, key: string) {
     key,
     device: detectDevice(),
   });
+}
+
+/**
+ * The footer's `edu-help` (a plain click on the help link): opens the help centre with a fresh handover token, the
+ * stored one being short-lived and single-use (issue 14 item 4), and stops the link when it did.
+ */
+export function openHelp(event: Event, user: SessionUser, key: string): void {
+  const opened = openHelpCentre({
+    url: HELP_CENTRE_PATH,
+    redUrl: location.href,
+    unitId: user.unitId,
+    key,
+    device: detectDevice(),
+  });
+  if (opened) event.preventDefault();
 }

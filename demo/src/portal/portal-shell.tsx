@@ -25,7 +25,7 @@ import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { LOGIN_PAGE, loadLoginConfig } from '../host/site.ts';
 import { ChildChooser } from './child-chooser.tsx';
 import { MessageCenter, TodoReminder } from './message-center.tsx';
-import { appAddress, desktopHome, helpLink, openApp } from './navigation.ts';
+import { appAddress, desktopHome, helpLink, openApp, openHelp } from './navigation.ts';
 import { DOWNLOADS } from './settings.ts';
 import { usePortalTexts } from './texts.ts';
 import { usePortalData, type PortalData } from './use-portal-data.ts';
@@ -179,6 +179,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
         helpCenter={help !== null}
         helpHref={help?.url ?? ''}
         helpTarget={help?.target ?? '_blank'}
+        onEduHelp={(event) => openHelp(event, user, helpKey)}
         version="2.0.0"
         code={appCode ?? 'base'}
         root="pages"

@@ -11,7 +11,7 @@ import { EduAboutDialog } from '@edu-portal/react/wrappers/edu-about-dialog.ts';
 import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
 import { defineTexts } from '../../texts.ts';
-import { HELP_CENTRE_PATH, helpLink } from '../../portal/navigation.ts';
+import { HELP_CENTRE_PATH, helpLink, openHelp } from '../../portal/navigation.ts';
 
 const useAboutTexts = defineTexts({
   'zh-CN': {
@@ -173,6 +173,9 @@ export function AboutPage() {
           copyrightStart={2019}
           helpHref={help?.url ?? ''}
           helpTarget={help?.target ?? '_blank'}
+          onEduHelp={(event) => {
+            if (user) openHelp(event, user, helpKey);
+          }}
         />
       </div>
     </section>

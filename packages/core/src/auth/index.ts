@@ -60,6 +60,7 @@ export {
   type HelpCentreParams,
   type HelpCentreLink,
 } from './landing.ts';
+export { openHelpCentre, type OpenHelpCentreOptions } from './help-centre.ts';
 export { safeRedirect, type RedirectPolicy } from './redirect.ts';
 export { readParam, routePath, stripParams, cleanAddressBar, browserAddressBar, type AddressBar } from './address.ts';
 export {

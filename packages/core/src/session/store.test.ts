@@ -69,6 +69,22 @@ describe('session store', () => {
     expect(saved).to.have.property('iszx', false);
   });
 
+  it('keeps the handover token once, in the user: not in the login message (issue 14 item 4)', () => {
+    store.login(wireTeacher);
+    expect(store.getSnapshot().user?.accessToken).to.equal('abc');
+    expect(store.getSnapshot().loginMessage).to.include({ loginName: wireTeacher.loginName });
+    expect(store.getSnapshot().loginMessage).not.to.have.property('accessToken');
+    const saved = localStorage.getItem('user')!;
+    expect(JSON.parse(saved).accessToken).to.equal('abc');
+    expect(JSON.parse(saved).loginedMsg).not.to.have.property('accessToken');
+    expect(saved.split('abc')).to.have.length(2, 'the token is stored once');
+    // A record saved before keeps no second copy once read back.
+    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(saved), loginedMsg: { accessToken: 'abc' } }));
+    const reloaded = createSessionStore();
+    expect(reloaded.getSnapshot().loginMessage).to.deep.equal({});
+    reloaded.dispose();
+  });
+
   it('rejects data that holds no user', () => {
     expect(store.login(null)).to.equal(null);
     expect(store.login({ realName: 'no id' })).to.equal(null);
@@ -209,12 +225,14 @@ describe('session store', () => {
     reloaded.dispose();
   });
 
-  it('applyRefresh stores the new access token and login message', () => {
+  it('applyRefresh stores the new handover token in the user and the rest in the login message', () => {
     store.login(wireTeacher);
     store.applyRefresh({ accessToken: 'new-token', expiresIn: 1800 });
     const snap = store.getSnapshot();
     expect(snap.user?.accessToken).to.equal('new-token');
-    expect(snap.loginMessage).to.include({ accessToken: 'new-token', expiresIn: 1800 });
+    // Issue 14 item 4: the token is kept once, in the user; the login message keeps the rest of the answer.
+    expect(snap.loginMessage).to.include({ expiresIn: 1800 });
+    expect(snap.loginMessage).not.to.have.property('accessToken');
   });
 
   it('logout clears exactly the stored user, session storage and the auto-login counter, and sets IS_LOGOUTED', () => {

@@ -89,6 +89,12 @@ const LOGGED_OUT = Object.freeze({
   unit: NO_FLAGS,
 } satisfies Partial<SessionSnapshot>);
 
+/** A login or refresh answer as the login message: the handover token is kept once, in the user (issue 14 item 4). */
+function toLoginMessage(data: Record<string, unknown>, extra: Record<string, unknown> = {}): LoginMessage {
+  const { accessToken: _token, ...rest } = data;
+  return Object.freeze({ ...rest, ...extra });
+}
+
 function freezeUser(user: SessionUser): SessionUser {
   return Object.freeze({ ...user, campusUnits: Object.freeze(user.campusUnits.map((u) => Object.freeze({ ...u }))) });
 }
@@ -130,7 +136,7 @@ export function createSessionStore(): SessionStore {
       user: freezeUser(user),
       serverCode: typeof record['prePath'] === 'string' && record['prePath'] ? record['prePath'] : DEFAULT_SERVER_ID,
       baseLoggedIn: record['baselogined'] === true,
-      loginMessage: isRecord(record['loginedMsg']) ? Object.freeze({ ...record['loginedMsg'] }) : null,
+      loginMessage: isRecord(record['loginedMsg']) ? toLoginMessage(record['loginedMsg']) : null,
       parent: freezeParent(fromWireParentContext(record)),
       unit: Object.freeze(fromWireUnitFlags(record)),
     });
@@ -178,7 +184,7 @@ export function createSessionStore(): SessionStore {
       if (!user) return null;
       removeKey('local', STORAGE_KEYS.loggedOut);
       const sameUser = snapshot.user?.userId === user.userId;
-      const loginMessage: LoginMessage = Object.freeze({ ...(userData as Record<string, unknown>) });
+      const loginMessage = toLoginMessage(userData as Record<string, unknown>);
       commit({
         status: 'logged-in',
         user: freezeUser(user),
@@ -197,7 +203,7 @@ export function createSessionStore(): SessionStore {
 
     applyRefresh(data) {
       if (!isRecord(data)) return;
-      const loginMessage = Object.freeze({ ...(snapshot.loginMessage ?? {}), ...data, refreshedAt: Date.now() });
+      const loginMessage = toLoginMessage({ ...(snapshot.loginMessage ?? {}), ...data }, { refreshedAt: Date.now() });
       const token = typeof data['accessToken'] === 'string' ? data['accessToken'] : null;
       const user = snapshot.user && token ? freezeUser({ ...snapshot.user, accessToken: token }) : snapshot.user;
       commit({ loginMessage, user });

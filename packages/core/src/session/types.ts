@@ -28,7 +28,10 @@ export interface SessionUser {
   parentId: string;
   /** Stored only; the spec shows no behaviour for it. */
   superman: boolean;
-  /** Also needed by the help centre and the relogin call. */
+  /**
+   * The handover token of the last login, `me` or refresh answer (issue 14 item 4): 5 minutes, one `relogin`, never
+   * a bearer (the access token stays in the http-only cookie). The help centre link carries a fresh one.
+   */
   accessToken: string;
   /** 1 boy, 2 girl, anything else shows the default avatar. */
   sex: number;
@@ -74,7 +77,10 @@ export interface UnitFlags {
   hasInstitute: boolean;
 }
 
-/** What the last login or token refresh answered (wire `loginedMsg`). */
+/**
+ * What the last login or token refresh answered (wire `loginedMsg`), less its `accessToken`: the handover token is
+ * kept once, in the user.
+ */
 export type LoginMessage = Readonly<Record<string, unknown>>;
 
 /** Unknown until the current-user check answers (spec part 1 §4 "Login flow"). */

@@ -121,6 +121,39 @@ describe('<edu-footer>', () => {
     expect(q(el, '[part="help"]')).to.equal(null);
   });
 
+  it('a plain click on the help link fires edu-help; preventing it stops the navigation (issue 14 item 4)', async () => {
+    const start = location.hash;
+    const el = await fixture<EduFooter>(
+      html`<edu-footer help-center help-href="#footer-help-opened" help-target="_self"></edu-footer>`,
+    );
+    const link = q<HTMLAnchorElement>(el, 'a[part="help"]')!;
+    let seen = 0;
+    const prevent = (event: Event) => {
+      seen += 1;
+      expect(event.cancelable).to.equal(true);
+      event.preventDefault();
+    };
+    el.addEventListener('edu-help', prevent);
+    link.click();
+    expect(seen).to.equal(1);
+    expect(location.hash).to.equal(start, 'the host opened it: the link did not navigate');
+    // A click with a modifier is the browser's (a new tab): no event. (The test itself stops that tab opening.)
+    const noTab = (event: Event) => event.preventDefault();
+    el.addEventListener('click', noTab);
+    link.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, composed: true, cancelable: true, ctrlKey: true, button: 0 }),
+    );
+    el.removeEventListener('click', noTab);
+    expect(seen).to.equal(1);
+    // A host that does not prevent it leaves the link to navigate.
+    el.removeEventListener('edu-help', prevent);
+    const help = oneEvent(el, 'edu-help');
+    link.click();
+    await help;
+    expect(location.hash).to.equal('#footer-help-opened');
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${start}`);
+  });
+
   it('the version opens the about dialog of its service; edu-show-about can prevent it', async () => {
     const client = {
       getJson: () => Promise.reject(new RequestError({ kind: 'http', status: 404, message: '404' })),

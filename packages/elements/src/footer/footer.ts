@@ -42,14 +42,17 @@ const safeHref = (url: string): string | null => safeUrl(url);
  *
  * The version opens the about dialog of `code` (an `<edu-about-dialog>` inside the footer) unless a listener of
  * `edu-show-about` prevents it; that dialog's own events stay inside the footer. The help centre is a link when `help-href` is set (core's `helpCentreLink` builds
- * it), otherwise a button that fires `edu-help`.
+ * it), otherwise a button that fires `edu-help`. A plain click on the link fires `edu-help` too, cancelable: a host that
+ * prevents it opens the help centre itself (core's `openHelpCentre`, with a fresh handover token), and the link does
+ * not navigate; a click with a modifier key or another button is the browser's.
  *
  * @summary Page footer: copyright, record filing, help centre, version.
  * @tagname edu-footer
  *
  * @slot - Extra content at the end of the footer.
  *
- * @fires {CustomEvent<null>} edu-help - The help-centre button was pressed (only when there is no `help-href`).
+ * @fires {CustomEvent<null>} edu-help - The help-centre button was pressed, or its link clicked plainly; cancelable on
+ *   the link, where preventing it stops the link's navigation.
  * @fires {CustomEvent<null>} edu-show-about - The version was pressed; cancelable, the default opens the about dialog.
  *
  * @csspart base - The `<footer>`.
@@ -137,6 +140,12 @@ export class EduFooter extends EduElement {
     this.emit('edu-help', null);
   };
 
+  /** A plain click on the help link: a host that prevents `edu-help` opens the help centre itself. */
+  private onHelpLink = (event: MouseEvent) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (!this.emit('edu-help', null, { cancelable: true })) event.preventDefault();
+  };
+
   private onVersion = () => {
     if (this.emit('edu-show-about', null, { cancelable: true }) && this.code) void this.showAbout();
   };
@@ -181,7 +190,13 @@ export class EduFooter extends EduElement {
                 ${
                   help
                     ? helpHref
-                      ? html`<a part="help" class="action" href=${helpHref} target=${this.helpTarget} rel="noopener"
+                      ? html`<a
+                          part="help"
+                          class="action"
+                          href=${helpHref}
+                          target=${this.helpTarget}
+                          rel="noopener"
+                          @click=${this.onHelpLink}
                           >${helpLabel}</a
                         >`
                       : html`<button part="help" class="action" type="button" @click=${this.onHelp}>
