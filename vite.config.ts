@@ -1,6 +1,6 @@
 // Builds and serves the React demo host. In `npm run dev` the API paths go to the reference server
 // (EDU_API_TARGET); `npm start` serves the built host and the API from the reference server itself.
-import { defineConfig } from 'vite';
+import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   base: '/',
   plugins: [react()],
+  // The kit's packages export built files; inside this repository the host builds from their sources.
+  resolve: { conditions: ['@edu-portal/source', ...defaultClientConditions] },
   build: {
     // EDU_DEMO_OUT lets parallel builds (several engineers, CI) keep apart; default demo/dist.
     outDir: process.env.EDU_DEMO_OUT ?? fileURLToPath(new URL('./demo/dist', import.meta.url)),

@@ -43,7 +43,7 @@ function proxy(ctx) {
 export default {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
   files: ['packages/core/src/**/*.test.ts', 'packages/elements/src/**/*.test.ts', 'packages/react/src/**/*.test.tsx'],
-  nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
+  nodeResolve: { browser: true, exportConditions: ['@edu-portal/source', 'browser', 'development'] },
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   browsers: [

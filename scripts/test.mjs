@@ -15,6 +15,11 @@ const steps = [
   { name: 'server tests', cmd: 'node --import tsx --test packages/server/test/*.test.ts', counts: nodeTestCounts },
   { name: 'unit and component tests', cmd: 'npx wtr --config web-test-runner.config.mjs', counts: lineCounts('wtr') },
   { name: 'end-to-end tests', cmd: 'npx playwright test', counts: lineCounts('e2e') },
+  {
+    name: 'install elsewhere',
+    cmd: 'node --test install-test/install-elsewhere.test.mjs',
+    counts: nodeTestCounts,
+  },
 ];
 
 function lineCounts(word) {

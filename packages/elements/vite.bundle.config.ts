@@ -1,7 +1,7 @@
 /**
- * The drop-in bundle for plain school pages: `dist/edu-elements.js`, an ES module with lit, @lit/localize, the
+ * The drop-in bundle for plain school pages: `dist/cdn/edu-elements.js`, an ES module with lit, @lit/localize, the
  * core and every element inside, which defines every `<edu-…>` element and sets `window.EduPortal`; what is
- * loaded lazily (locales, ECharts) sits beside it in `dist/edu-elements-chunks/`. Build from the repository root: `npx vite build --config packages/elements/vite.bundle.config.ts`.
+ * loaded lazily (locales, ECharts) sits beside it in `dist/cdn/edu-elements-chunks/`. Build from the repository root: `npx vite build --config packages/elements/vite.bundle.config.ts`.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -13,14 +13,14 @@ export default defineConfig({
   // No public directory or HTML: a library build of one entry.
   publicDir: false,
   resolve: {
-    // Lit's production build, not its dev-mode warnings.
-    conditions: ['browser', 'production'],
+    // Lit's production build, not its dev-mode warnings; the kit's packages from their sources.
+    conditions: ['@edu-portal/source', 'browser', 'production'],
   },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
   },
   build: {
-    outDir: here('./dist'),
+    outDir: here('./dist/cdn'),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,

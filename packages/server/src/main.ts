@@ -1,20 +1,43 @@
 /**
- * Command line of the reference server.
- *   HOST (127.0.0.1), PORT (8080; 0 = any free port), DATA_DIR (<repo>/.data), STATIC_DIR (demo host build),
+ * Command line of the reference server (`edu-portal-server` when installed from the package).
+ * Flags win over the environment: --host, --port, --data-dir, --static-dir, --test-hooks, --help.
+ *   HOST (127.0.0.1), PORT (8080; 0 = any free port), DATA_DIR (./.data), STATIC_DIR (a built host to serve),
  *   EDU_TEST_HOOKS=1 (test hooks), EDU_QUIET=1 (no demo-account banner), EDU_LOG=1 (fastify request log),
  *   EDU_UPLOAD_MAX_BYTES (largest upload, default 4 GiB), EDU_UPLOAD_CHUNK_MAX_AGE_MS (abandoned chunk sets are
  *   swept after this long, default 24 h).
  * The first line on stdout is always `edu-portal reference server listening on http://HOST:PORT/`;
  * scripts/api-server.mjs waits for it.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { DEMO_PASSWORD } from './config.ts';
 import { DEMO_LMS, USER_TYPE_NAMES, USERS } from './db/seed-data.ts';
 import { buildServer } from './index.ts';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const USAGE = `Usage: edu-portal-server [--port 8080] [--host 127.0.0.1] [--data-dir ./.data] [--static-dir DIR] [--test-hooks]
+Runs the edu-portal reference API server (fastify + SQLite) with its demo accounts, for developing against the kit.`;
+
+/** The flags, each overriding its environment variable, so `npx edu-portal-server --port 0` needs no shell syntax. */
+function applyFlags(env: NodeJS.ProcessEnv): boolean {
+  const { values } = parseArgs({
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'static-dir': { type: 'string' },
+      'test-hooks': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return false;
+  if (values.host !== undefined) env.HOST = values.host;
+  if (values.port !== undefined) env.PORT = values.port;
+  if (values['data-dir'] !== undefined) env.DATA_DIR = values['data-dir'];
+  if (values['static-dir'] !== undefined) env.STATIC_DIR = values['static-dir'];
+  if (values['test-hooks']) env.EDU_TEST_HOOKS = '1';
+  return true;
+}
 
 function banner(url: string): string {
   const rows = USERS.map(
@@ -38,12 +61,16 @@ function positiveInteger(name: string): number {
 
 async function main(): Promise<void> {
   const env = process.env;
+  if (!applyFlags(env)) {
+    console.log(USAGE);
+    return;
+  }
   const host = env.HOST || '127.0.0.1';
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, not "${env.PORT}"`);
 
   const app = await buildServer({
-    dataDir: resolve(env.DATA_DIR || join(repoRoot, '.data')),
+    dataDir: resolve(env.DATA_DIR || '.data'),
     testHooks: env.EDU_TEST_HOOKS === '1',
     logger: env.EDU_LOG === '1',
     ...(env.STATIC_DIR ? { staticDir: resolve(env.STATIC_DIR) } : {}),
