@@ -14,7 +14,7 @@ interface RoundResult {
 /** Fires `count` calls through the page's own client (the one the legacy page's bundle exposes). */
 function fire(page: Page, count: number): Promise<RoundResult> {
   return page.evaluate(async (n) => {
-    const { core } = window.EduPortal;
+    const { core } = await window.EduPortal.ready;
     const settled = await Promise.allSettled(
       Array.from({ length: n }, (_, i) => core.client.get('/api/__test/echo', { i })),
     );
@@ -29,7 +29,7 @@ async function openLegacy(page: Page): Promise<void> {
   await page.goto(LEGACY);
   await expect(page.locator('#account')).toHaveText(/欢迎，\S+/);
   // No login dialog as relogin handling here: a lost session must show as failed calls, not as a waiting dialog.
-  await page.evaluate(() => window.EduPortal.core.configureClient({ relogin: null }));
+  await page.evaluate(async () => (await window.EduPortal.ready).core.configureClient({ relogin: null }));
 }
 
 test.describe('two tabs', () => {

@@ -25,10 +25,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     // Keeps Chinese text raw (TOOLCHAIN.md): pages declare <meta charset="utf-8">.
+    minify: true,
     lib: {
-      entry: here('./src/bundle.ts'),
+      entry: { 'edu-elements': here('./src/bundle.ts'), 'edu-autoloader': here('./src/autoloader.ts') },
       formats: ['es'],
-      fileName: () => 'edu-elements.js',
+      fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
       output: {

@@ -8,8 +8,10 @@ describe('drop-in bundle entry', () => {
   it('defines every element and exposes the core and the notice API on window.EduPortal', async () => {
     expect(customElements.get('edu-dialog')).to.be.a('function');
     expect(customElements.get('edu-notice')).to.be.a('function');
-    const portal = window.EduPortal;
-    expect(portal === undefined).to.equal(false);
+    expect(window.EduPortal === undefined).to.equal(false);
+    // Every field at once with the full bundle, and the same kit through \`ready\` as with the autoloader.
+    const portal = await window.EduPortal.ready;
+    expect(window.EduPortal.core).to.equal(portal.core);
     expect(portal.notice === bundle.notice).to.equal(true);
     expect(portal.core.getLanguage()).to.equal('zh-CN');
     expect(typeof portal.core.notify).to.equal('function');

@@ -1,37 +1,16 @@
 /**
- * Entry of the drop-in bundle `dist/edu-elements.js` for plain (legacy) pages: one `<script type="module">` defines
- * every element, installs `<edu-notice>` as core's notifier, and exposes the core and the notice API on
- * `window.EduPortal` for inline scripts.
+ * Entry of the drop-in bundle `dist/cdn/edu-elements.js` for plain (legacy) pages: one `<script type="module">`
+ * defines every element, installs `<edu-notice>` as core's notifier, and exposes the kit on `window.EduPortal` for
+ * inline scripts. Pages that use a few elements load `edu-autoloader.js` instead (see `autoloader.ts`).
  */
 import * as core from '@edu-portal/core';
 import * as elements from './index.ts';
+import { kit, type EduPortalGlobal } from './kit.ts';
 
-export interface EduPortalGlobal {
-  /** Everything `@edu-portal/core` exports: the request client, session, language, theme, … */
-  core: typeof core;
-  /** Everything `@edu-portal/elements` exports. */
-  elements: typeof elements;
-  /** `EduPortal.notice.success('…')`, `.info`, `.warning`, `.error`, `.show({type, message, duration})`, `.closeAll()`. */
-  notice: typeof elements.notice;
-  /** Switches the language of the page's elements (and of the core) live. */
-  setLanguage: typeof core.setLanguage;
-}
-
-declare global {
-  interface Window {
-    EduPortal: EduPortalGlobal;
-  }
-}
-
-const api: EduPortalGlobal = {
-  core,
-  elements,
-  notice: elements.notice,
-  setLanguage: core.setLanguage,
-};
+export type { EduPortalGlobal, EduPortalKit } from './kit.ts';
 
 // A second bundle on the page keeps the first one's object rather than swapping it under running scripts.
-window.EduPortal ??= api;
+window.EduPortal ??= { ...kit, elements, ready: Promise.resolve(kit) } satisfies EduPortalGlobal;
 
 export { core, elements };
 export const notice = elements.notice;
