@@ -133,6 +133,18 @@ describe('the packed packages in a fresh Vite + React + TypeScript project', { t
     }
   });
 
+  it('gives editors the tags, attributes and events (VS Code custom data, JetBrains web-types)', () => {
+    const elements = join(project, 'node_modules', '@edu-portal', 'elements');
+    const manifest = JSON.parse(readFileSync(join(elements, 'package.json'), 'utf8'));
+    const vscode = JSON.parse(readFileSync(join(elements, 'vscode.html-custom-data.json'), 'utf8'));
+    const dialog = vscode.tags.find((tag) => tag.name === 'edu-dialog');
+    assert.ok(dialog.attributes.some((attribute) => attribute.name === 'open'));
+    const webTypes = JSON.parse(readFileSync(join(elements, manifest['web-types']), 'utf8'));
+    const upload = webTypes.contributions.html.elements.find((element) => element.name === 'edu-upload');
+    assert.ok(upload.js.events.some((event) => event.name === 'edu-upload-success'));
+    assert.equal(webTypes.contributions.html.elements.length, vscode.tags.length);
+  });
+
   it('type-checks against the published declarations and builds with Vite', () => {
     run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], project);
     run(join(project, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], project);

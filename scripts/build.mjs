@@ -1,5 +1,5 @@
 // Builds everything the host needs, in dependency order:
-//   1. custom-elements.json from the elements' JSDoc (the single source for wrappers and docs);
+//   1. custom-elements.json from the elements' JSDoc (the single source for wrappers, editor data and docs);
 //   2. the React wrappers generated from it;
 //   3. the drop-in bundle packages/elements/dist/edu-elements.js for plain pages;
 //   4. the demo host into demo/dist, with the legacy page and the bundle beside it.
@@ -17,6 +17,7 @@ const packagesOnly = process.argv.includes('--packages');
 
 export function buildGenerated() {
   sh('npm run --silent manifest', join(root, 'packages/elements'));
+  sh('node packages/elements/scripts/editor-data.mjs');
   sh('node packages/react/scripts/generate-wrappers.mjs');
 }
 
