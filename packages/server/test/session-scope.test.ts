@@ -136,6 +136,7 @@ const PUBLIC_CALLS: [string, string][] = [
   ['GET', '/{app}/manifest.json'],
   ['GET', '/{app}/static/{file}'],
   ['GET', '/common/download/edu-portal-portable.zip'],
+  ['GET', '/common/download/edu-portal-setup.zip'],
   ['GET', '/common/plugins/common-ph/{version}/lang/{file}'],
   ['GET', '/{rootPath}/{code}/lang/{file}'],
   ['POST', '/api/__test/reset'],
