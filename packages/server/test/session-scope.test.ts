@@ -58,6 +58,7 @@ const SESSION_CALLS: [string, string, string, unknown?][] = [
     { id: '20002' },
   ],
   ['GET', '/api/base/resource/user/code/tree', '/api/base/resource/user/code/tree?code=base'],
+  ['GET', '/api/demo/app_item', '/api/demo/app_item?url=%2Fnotice%2Fdetail%3Fid%3D301'],
   [
     'POST',
     '/api/base/resource/user/operation',
