@@ -283,5 +283,4 @@ test.describe('help centre and download', () => {
       expect(bytes.includes(Buffer.from('教育门户 Edu Portal.url'))).toBe(true);
     }
   });
-
 });

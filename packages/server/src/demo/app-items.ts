@@ -64,7 +64,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['回执截止|||Reply by', '本周四 18:00|||Thursday 18:00'],
       ['状态|||Status', '待确认|||Awaiting your reply'],
     ],
-    text: ['请确认是否参加，以及参加人数（每名学生最多两位家长）。|||Please confirm whether you will come, and how many (at most two parents per pupil).'],
+    text: [
+      '请确认是否参加，以及参加人数（每名学生最多两位家长）。|||Please confirm whether you will come, and how many (at most two parents per pupil).',
+    ],
   },
   {
     url: '/homework/review?id=5521',
@@ -76,7 +78,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['已提交|||Handed in', '32 / 45'],
       ['截止时间|||Due', '明天 20:00|||Tomorrow 20:00'],
     ],
-    text: ['已提交的 32 份作业待批改；未提交的 13 名学生已收到提醒。|||32 handed-in exercises await marking; the 13 pupils who have not handed in were reminded.'],
+    text: [
+      '已提交的 32 份作业待批改；未提交的 13 名学生已收到提醒。|||32 handed-in exercises await marking; the 13 pupils who have not handed in were reminded.',
+    ],
   },
   {
     url: '/homework/detail?id=5521',
@@ -88,7 +92,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['布置老师|||Set by', '李明华|||Li Minghua'],
       ['截止时间|||Due', '明天 20:00|||Tomorrow 20:00'],
     ],
-    text: ['完成课本第 86 页习题 1—8，写出解题过程，拍照上传。|||Do exercises 1–8 on page 86 of the textbook, show your working, and upload a photo.'],
+    text: [
+      '完成课本第 86 页习题 1—8，写出解题过程，拍照上传。|||Do exercises 1–8 on page 86 of the textbook, show your working, and upload a photo.',
+    ],
   },
   {
     url: '/exam/score?examId=88',
@@ -100,7 +106,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['班级|||Classes', '初二(3)班、初二(5)班|||Grade 8 Classes 3 and 5'],
       ['平均分|||Average', '86.4'],
     ],
-    text: ['请在本周内核对成绩，如有录入错误请联系教务处。|||Please check the results this week and tell the Academic Office of any entry error.'],
+    text: [
+      '请在本周内核对成绩，如有录入错误请联系教务处。|||Please check the results this week and tell the Academic Office of any entry error.',
+    ],
   },
   {
     url: '/exam/audit?examId=88',
@@ -134,7 +142,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['周二 第3节|||Tuesday, period 3', '自习（原数学）|||Self-study (was maths)'],
       ['周三 第2节|||Wednesday, period 2', '数学|||Maths'],
     ],
-    text: ['下周二第 3 节课调整为自习，其余课程不变。|||Next Tuesday’s period 3 becomes self-study; the other lessons stay.'],
+    text: [
+      '下周二第 3 节课调整为自习，其余课程不变。|||Next Tuesday’s period 3 becomes self-study; the other lessons stay.',
+    ],
   },
   {
     url: '/timetable/swap?id=46',
@@ -146,7 +156,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['调换课节|||Lesson', '周三第2节 初二(3)班|||Wednesday period 2, Grade 8 Class 3'],
       ['状态|||Status', '待您确认|||Awaiting your answer'],
     ],
-    text: ['王老师因外出教研，申请与您调换周三第 2 节课。|||Mr Wang is away at a teaching seminar and asks to swap Wednesday’s period 2 with you.'],
+    text: [
+      '王老师因外出教研，申请与您调换周三第 2 节课。|||Mr Wang is away at a teaching seminar and asks to swap Wednesday’s period 2 with you.',
+    ],
   },
   {
     url: '/netdisk/my',
@@ -157,7 +169,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['已用空间|||Used', '8.0 GB / 10 GB (80%)'],
       ['文件数|||Files', '1,264'],
     ],
-    text: ['可删除不再需要的文件或清空回收站来释放空间。|||Free space by deleting files you no longer need or by emptying the bin.'],
+    text: [
+      '可删除不再需要的文件或清空回收站来释放空间。|||Free space by deleting files you no longer need or by emptying the bin.',
+    ],
   },
   {
     url: '/lesson/plan',
@@ -168,7 +182,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['教研组|||Group', '初二数学组|||Grade 8 maths'],
       ['状态|||Status', '已归档|||Archived'],
     ],
-    text: ['第 7 周活动：《一次函数》单元集体备课，记录已归档。|||Week 7: shared planning of the linear functions unit; the record is archived.'],
+    text: [
+      '第 7 周活动：《一次函数》单元集体备课，记录已归档。|||Week 7: shared planning of the linear functions unit; the record is archived.',
+    ],
   },
   {
     url: '/lesson/plan?week=8',
@@ -180,7 +196,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['提交截止|||Due', '本周五|||This Friday'],
       ['状态|||Status', '待提交|||Not handed in'],
     ],
-    text: ['集体备课：请提交第 8 周《一次函数的图像》教案。|||Shared planning: please hand in the week 8 plan for graphs of linear functions.'],
+    text: [
+      '集体备课：请提交第 8 周《一次函数的图像》教案。|||Shared planning: please hand in the week 8 plan for graphs of linear functions.',
+    ],
   },
   {
     url: '/leave/detail?id=712',
@@ -192,7 +210,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['日期|||Date', '3月12日，1天|||12 March, 1 day'],
       ['状态|||Status', '已通过|||Approved'],
     ],
-    text: ['班主任已批准，请返校时带上医院证明。|||Approved by the form tutor; please bring a doctor’s note on return.'],
+    text: [
+      '班主任已批准，请返校时带上医院证明。|||Approved by the form tutor; please bring a doctor’s note on return.',
+    ],
   },
   {
     url: '/leave/approve?id=712',
@@ -237,7 +257,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['来文单位|||From', '滨江区教育局|||Binjiang District Education Bureau'],
       ['状态|||Status', '待签收|||Awaiting receipt'],
     ],
-    text: ['各班于本月内开展一次防溺水主题班会，并向家长发放告知书。|||Each class holds a drowning-prevention class meeting this month and sends the notice to parents.'],
+    text: [
+      '各班于本月内开展一次防溺水主题班会，并向家长发放告知书。|||Each class holds a drowning-prevention class meeting this month and sends the notice to parents.',
+    ],
   },
   {
     url: '/survey/fill?id=17',
@@ -271,7 +293,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['待审核|||Waiting', '3'],
       ['申请人|||Applicants', '周晓、吴宇、郑洁|||Zhou Xiao, Wu Yu, Zheng Jie'],
     ],
-    text: ['核对身份后开通账号，新教师即可登录门户。|||Check who they are, then open the accounts so the new teachers can sign in.'],
+    text: [
+      '核对身份后开通账号，新教师即可登录门户。|||Check who they are, then open the accounts so the new teachers can sign in.',
+    ],
   },
   {
     url: '/base/license',
@@ -282,7 +306,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['已过期|||Expired', '资产管理、问卷调查|||Asset Management, Surveys'],
       ['即将到期|||Expiring', '作业管理、教师考勤|||Homework, Staff Attendance'],
     ],
-    text: ['资产管理模块已过期，请联系服务商续费。|||The Asset Management licence has expired; contact the supplier to renew it.'],
+    text: [
+      '资产管理模块已过期，请联系服务商续费。|||The Asset Management licence has expired; contact the supplier to renew it.',
+    ],
   },
   {
     url: '/attendance/today',
@@ -293,7 +319,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['本周异常|||This week’s exceptions', '2 人次|||2'],
       ['今日出勤|||Present today', '96 / 98'],
     ],
-    text: ['异常：周一 张老师 迟到；周三 刘老师 未打卡。|||Exceptions: Monday, Ms Zhang late; Wednesday, Mr Liu did not clock in.'],
+    text: [
+      '异常：周一 张老师 迟到；周三 刘老师 未打卡。|||Exceptions: Monday, Ms Zhang late; Wednesday, Mr Liu did not clock in.',
+    ],
   },
   {
     url: '/growth/record?studentId=20001',
@@ -304,7 +332,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['本学期记录|||This term', '5 条|||5 entries'],
       ['待上传|||To upload', '社会实践照片|||Community service photos'],
     ],
-    text: ['请上传本学期社会实践活动照片（最多 9 张）。|||Please upload this term’s community service photos (up to 9).'],
+    text: [
+      '请上传本学期社会实践活动照片（最多 9 张）。|||Please upload this term’s community service photos (up to 9).',
+    ],
   },
   {
     url: '/areaReport/overview',
@@ -315,7 +345,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['截止日期|||Due', '本月25日|||The 25th of this month'],
       ['已上报|||Returned', '12 / 18 所学校|||12 of 18 schools'],
     ],
-    text: ['未上报学校：请督促在截止日期前完成。|||Schools that have not returned: please chase them before the due date.'],
+    text: [
+      '未上报学校：请督促在截止日期前完成。|||Schools that have not returned: please chase them before the due date.',
+    ],
   },
   {
     url: '/areaReport/audit?id=77',
@@ -338,7 +370,9 @@ export const APP_ITEMS: readonly AppItem[] = [
       ['学校数|||Schools', '18'],
       ['年报状态|||Annual report', '已生成|||Ready'],
     ],
-    text: ['2026 年度区域资产年报已生成，可按学校查看明细。|||The 2026 district asset report is ready; open a school for its details.'],
+    text: [
+      '2026 年度区域资产年报已生成，可按学校查看明细。|||The 2026 district asset report is ready; open a school for its details.',
+    ],
   },
 ];
 

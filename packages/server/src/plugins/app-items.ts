@@ -35,9 +35,10 @@ const appItemsPlugin: FastifyPluginAsync<Services> = async (app) => {
       schema: {
         tags: ['demo data'],
         summary: 'The item a demo app page shows at a message or to-do url (null when there is none for this user)',
-        querystring: looseQuery({ url: { type: 'string', pattern: '^/[A-Za-z0-9_/-]*(\\?[A-Za-z0-9_=&%.-]*)?$', maxLength: 300 } }, [
-          'url',
-        ]),
+        querystring: looseQuery(
+          { url: { type: 'string', pattern: '^/[A-Za-z0-9_/-]*(\\?[A-Za-z0-9_=&%.-]*)?$', maxLength: 300 } },
+          ['url'],
+        ),
         response: envelopeResponse(itemSchema),
       },
     },

@@ -117,7 +117,11 @@ const downloadsPlugin: FastifyPluginAsync = async (app) => {
           summary,
           response: {
             200: { description: 'application/zip', type: 'string', format: 'binary' },
-            400: { description: 'The Host header is not a plain host name', type: 'object', additionalProperties: true },
+            400: {
+              description: 'The Host header is not a plain host name',
+              type: 'object',
+              additionalProperties: true,
+            },
           },
         },
       },
