@@ -3,7 +3,7 @@
 // theme dialog), layout and language changed there are in force at once and still after a reload (saved on the
 // server with the user's theme setting). A signed-out visitor stays on the page (exempt from the login redirect).
 import { test, expect, type Page } from '@playwright/test';
-import { dialogHost, portalShot, reseed, signIn } from './portal-helpers.ts';
+import { dialogHost, expectAccessible, portalShot, reseed, signIn } from './portal-helpers.ts';
 
 test.beforeEach(async ({ request }) => reseed(request));
 
@@ -44,6 +44,8 @@ for (const { user, path, colour, startLayout, lang } of CASES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: '个人设置', level: 1 })).toBeVisible();
     await expect(page.getByText('页面不存在')).toHaveCount(0);
+    await expect(page.getByTestId('current-theme')).toBeVisible();
+    await expectAccessible(page);
     await expect(page.locator('.portal')).toHaveAttribute('data-layout', startLayout);
 
     // Theme: the header's theme dialog, opened from the page.
@@ -109,6 +111,7 @@ test('signed out, the settings page stays (no login redirect) and offers the lan
   await expect(page.getByRole('heading', { name: '个人设置', level: 1 })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('#/desktop/setting');
   await expect(page.getByRole('link', { name: '去登录' })).toHaveAttribute('href', /login/);
+  await expectAccessible(page);
   await page.getByRole('combobox', { name: '语言' }).selectOption('en');
   await expect(page.getByRole('heading', { name: 'Personal settings', level: 1 })).toBeVisible();
   await page.reload();

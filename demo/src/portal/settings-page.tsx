@@ -10,7 +10,8 @@ import { useId } from 'react';
 import { loginPageUrl } from '@edu-portal/core/auth/navigation.ts';
 import { saveLanguage } from '@edu-portal/core/i18n/api.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
-import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
+import { isLang, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { languageOptions } from '@edu-portal/core/i18n/options.ts';
 import { showsLayoutChoice } from '@edu-portal/core/theme/dialog.ts';
 import { currentThemeChoice, saveThemeChoice } from '@edu-portal/core/theme/setting.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
@@ -21,14 +22,12 @@ import { LOGIN_PATH } from '../host/site.ts';
 import { defineTexts } from '../texts.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
 
-const LANGUAGE_NAMES = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
-
 const useSettingsTexts = defineTexts({
   'zh-CN': {
     title: '个人设置',
     intro: '这里的设置只属于你自己，保存后在你登录的每台设备上生效。',
     theme: '主题',
-    currentTheme: '当前主题',
+    currentTheme: '当前主题：',
     themes: { ink: '水墨', lotus: '荷韵', cartoon: '卡通' } as Record<string, string>,
     customColour: '颜色 {colour}',
     changeTheme: '更换主题…',
@@ -45,7 +44,7 @@ const useSettingsTexts = defineTexts({
     title: 'Personal settings',
     intro: 'These settings are yours alone and apply on every device you sign in on.',
     theme: 'Theme',
-    currentTheme: 'Current theme',
+    currentTheme: 'Current theme: ',
     themes: { ink: 'Ink', lotus: 'Lotus', cartoon: 'Cartoon' },
     customColour: 'Colour {colour}',
     changeTheme: 'Change theme…',
@@ -62,7 +61,7 @@ const useSettingsTexts = defineTexts({
     title: '個人設定',
     intro: '這裏的設定只屬於你自己，儲存後在你登入的每部裝置上生效。',
     theme: '主題',
-    currentTheme: '目前主題',
+    currentTheme: '目前主題：',
     themes: { ink: '水墨', lotus: '荷韻', cartoon: '卡通' },
     customColour: '顏色 {colour}',
     changeTheme: '更換主題…',
@@ -77,7 +76,7 @@ const useSettingsTexts = defineTexts({
   },
 });
 
-function LanguageChoice({ onChoose }: { onChoose(lang: (typeof LANGS)[number]): void }) {
+function LanguageChoice({ onChoose }: { onChoose(lang: Lang): void }) {
   const t = useSettingsTexts();
   const lang = useLanguage();
   const id = useId();
@@ -93,9 +92,9 @@ function LanguageChoice({ onChoose }: { onChoose(lang: (typeof LANGS)[number]): 
           if (isLang(event.target.value)) onChoose(event.target.value);
         }}
       >
-        {LANGS.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LANGUAGE_NAMES[l]}
+        {languageOptions(lang).map((option) => (
+          <option key={option.value} value={option.value} lang={option.value}>
+            {option.name}
           </option>
         ))}
       </select>
@@ -126,7 +125,7 @@ function SettingsContent({ context }: { context: PortalContext }) {
       <section className="portal-settings-section" aria-labelledby="portal-settings-theme">
         <h2 id="portal-settings-theme">{t.theme}</h2>
         <p>
-          {t.currentTheme}：
+          {t.currentTheme}
           <span className="portal-settings-swatch" aria-hidden="true" style={{ background: context.theme }} />
           <strong data-testid="current-theme">{themeName}</strong>
         </p>
