@@ -275,21 +275,36 @@ test.describe('help centre and download', () => {
     await help.close();
   });
 
-  test('the download dialog portable link downloads edu-portal-portable.zip', async ({ page }) => {
+  test('the download dialog offers the installer and the portable package, each a real ZIP (issue 13)', async ({
+    page,
+  }) => {
     await signIn(page, 'teacher1');
     await page.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
     await expect(welcome(page, '李明华')).toBeVisible();
     await header(page).getByRole('button', { name: '下载客户端' }).click();
     const dialog = page.getByRole('dialog', { name: '下载客户端' });
     await expect(dialog).toBeVisible();
+    const installer = page.locator('edu-download-dialog').getByRole('link', { name: /^安装版/ });
     const portable = page.locator('edu-download-dialog').getByRole('link', { name: /免安装版/ });
+    await expect(installer).toBeVisible();
+    await expect(installer).not.toContainText('免安装版');
     await expect(portable).toBeVisible();
+    await expect(page.locator('edu-download-dialog').getByText('暂未提供')).toHaveCount(0);
     await portalShot(page, 'download-dialog');
-    const [download] = await Promise.all([page.waitForEvent('download'), portable.click()]);
-    expect(download.suggestedFilename()).toBe('edu-portal-portable.zip');
-    expect(await download.failure()).toBeNull();
-    // A real zip archive (local file header "PK\x03\x04").
-    const bytes = readFileSync(await download.path());
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    const cases = [
+      { link: installer, file: 'edu-portal-setup.zip', entry: 'setup.cmd' },
+      { link: portable, file: 'edu-portal-portable.zip', entry: 'README.txt' },
+    ];
+    for (const { link, file, entry } of cases) {
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe(file);
+      expect(await download.failure()).toBeNull();
+      // A real, non-empty zip archive (local file header "PK\x03\x04") holding the shortcut to this portal.
+      const bytes = readFileSync(await download.path());
+      expect(bytes.length).toBeGreaterThan(200);
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+      expect(bytes.includes(Buffer.from(entry))).toBe(true);
+      expect(bytes.includes(Buffer.from('教育门户 Edu Portal.url'))).toBe(true);
+    }
   });
 });

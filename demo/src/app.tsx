@@ -20,6 +20,7 @@ import { NotFoundPage } from './pages/not-found.tsx';
 import { DesktopPage } from './portal/desktop-page.tsx';
 import { HelpPage } from './portal/help-page.tsx';
 import { MobileDesktopPage } from './portal/mobile-desktop-page.tsx';
+import { SettingsNavLink, SettingsPage } from './portal/settings-page.tsx';
 import { SessionPage } from './pages/session.tsx';
 import { AccountButtons } from './pages/login/account-buttons.tsx';
 import { loginRoutes } from './pages/login/routes.tsx';
@@ -72,6 +73,7 @@ function Layout() {
         {/* Pages of their own (no catalogue around them): the desktop asks for a login first. */}
         <a href="#/desktop">{t.navDesktop}</a>
         <a href="#/mobile">{t.navMobile}</a>
+        <SettingsNavLink />
         <a href="/help/">{t.navHelp}</a>
         <h2>{t.navAccount}</h2>
         <NavLink to="/session">{t.navSession}</NavLink>
@@ -110,6 +112,9 @@ const router = createHashRouter([
   { path: 'desktop/home', element: <DesktopPage reminders={false} /> },
   { path: 'areaDesktop', element: <DesktopPage reminders /> },
   { path: 'areaDesktop/home', element: <DesktopPage reminders={false} /> },
+  // The personal settings (exempt from the login redirect: a signed-out visitor may choose the language).
+  { path: 'desktop/setting', element: <SettingsPage /> },
+  { path: 'areaDesktop/setting', element: <SettingsPage /> },
   { path: 'mobile', element: <MobileDesktopPage /> },
   { path: 'help', element: <HelpPage /> },
   ...loginRoutes,

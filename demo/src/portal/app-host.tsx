@@ -16,7 +16,8 @@ import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduLicenceDialog } from '@edu-portal/react/wrappers/edu-licence-dialog.ts';
 import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
 import { DEVELOPMENT, ROOT_PATH } from '../host/site.ts';
-import { APP_ROUTES, routePages, type AppRoute } from './app-routes.ts';
+import { APP_ENTRIES, APP_ROUTES, routePages, type AppRoute } from './app-routes.ts';
+import { AppItem } from './app-item.tsx';
 import { desktopHome } from './navigation.ts';
 import type { AppPage } from './page-kind.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
@@ -93,8 +94,21 @@ function useAppText(appCode: string, name: string): string | null {
   return source === undefined ? null : packText(`${appCode}.${name}`, source);
 }
 
-/** A page of the app: replaced by not-found when the route is not the user's (spec part 1 §2). */
-function AppRoutePage({ route, user, appCode }: { route: AppRoute | null; user: SessionUser; appCode: string }) {
+/**
+ * A page of the app: replaced by not-found when the route is not the user's (spec part 1 §2). `entry`: one of the
+ * app's message and to-do pages (`APP_ENTRIES`), open like home; it shows its item rather than the app's intro.
+ */
+function AppRoutePage({
+  route,
+  user,
+  appCode,
+  entry = false,
+}: {
+  route: AppRoute | null;
+  user: SessionUser;
+  appCode: string;
+  entry?: boolean;
+}) {
   const t = usePortalTexts();
   const lang = useLanguage();
   const location = useLocation();
@@ -103,13 +117,15 @@ function AppRoutePage({ route, user, appCode }: { route: AppRoute | null; user: 
     pagePath: window.location.pathname,
     route: location.pathname,
     routeName: route ? null : 'home',
+    openPaths: (APP_ENTRIES[appCode] ?? []).map((page) => page.path),
   });
   if (access === 'not-found') return <NotFound user={user} />;
   return (
     <section className="portal-card" aria-labelledby="app-page-title">
       <h1 id="app-page-title">{route ? route.title[lang] : t.appHome}</h1>
-      <p>{intro ?? t.appIntro}</p>
-      <AppActions appCode={appCode} />
+      {!entry && <p>{intro ?? t.appIntro}</p>}
+      {route && <AppItem required={entry} />}
+      {!entry && <AppActions appCode={appCode} />}
     </section>
   );
 }
@@ -166,6 +182,13 @@ function buildRouter(routes: readonly AppRoute[], user: SessionUser, appCode: st
       path: route.path.slice(1),
       element: <AppRoutePage route={route} user={user} appCode={appCode} />,
     })),
+    // The pages messages and to-dos lead to; a path that is also a permitted menu page keeps the menu's entry.
+    ...(APP_ENTRIES[appCode] ?? [])
+      .filter((page) => !pages.some((menuPage) => menuPage.path === page.path))
+      .map((page) => ({
+        path: page.path.slice(1),
+        element: <AppRoutePage route={page} user={user} appCode={appCode} entry />,
+      })),
     { path: '*', element: <NotFound user={user} /> },
   ];
   return createHashRouter([{ path: '/', element: <AppLayout routes={routes} />, children }]);

@@ -60,3 +60,48 @@ export const APP_ROUTES: Readonly<Record<string, AppRoute[]>> = {
 export function routePages(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((route) => (route.children?.length ? routePages(route.children) : [route]));
 }
+
+/**
+ * The pages the apps' messages and to-dos lead to (issue 13 item 4): a notice, a homework, a leave request, the
+ * week's timetable … Each is one of the spec's "named module entry routes" (part 1 §2): open to every user of the app
+ * (home and hello are the others), not in the menu, and showing only what the server answers for this user — the
+ * reference server decides who sees which item. Pages that are also menu pages (`/homework/review`, `/base/teacher`,
+ * `/base/license`, `/edu/course`) stay menu pages, permitted by their codes, and show the item too.
+ */
+export const APP_ENTRIES: Readonly<Record<string, readonly AppRoute[]>> = {
+  notice: [
+    entry('/notice/detail', '通知详情', 'Notice', '通知詳情'),
+    entry('/notice/receipt', '回执确认', 'Reply slip', '回條確認'),
+  ],
+  homework: [entry('/homework/detail', '作业详情', 'Homework', '作業詳情')],
+  exam: [
+    entry('/exam/score', '成绩查询', 'Results', '成績查詢'),
+    entry('/exam/audit', '成绩审核', 'Results approval', '成績審核'),
+    entry('/exam/report', '成绩单', 'Report card', '成績單'),
+  ],
+  timetable: [
+    entry('/timetable/week', '本周课表', 'This week', '本週課表'),
+    entry('/timetable/swap', '调课确认', 'Lesson swap', '調課確認'),
+  ],
+  netdisk: [entry('/netdisk/my', '我的云盘', 'My drive', '我的雲端硬碟')],
+  lesson: [entry('/lesson/plan', '集体备课', 'Lesson planning', '集體備課')],
+  leave: [
+    entry('/leave/detail', '请假详情', 'Leave request', '請假詳情'),
+    entry('/leave/approve', '请假审批', 'Leave approval', '請假審批'),
+  ],
+  edu: [entry('/edu/progress', '教学进度', 'Teaching progress', '教學進度')],
+  oa: [entry('/oa/doc', '公文签收', 'Documents', '公文簽收')],
+  survey: [entry('/survey/fill', '填写问卷', 'Fill in a survey', '填寫問卷')],
+  asset: [entry('/asset/repair', '报修审批', 'Repair requests', '報修審批')],
+  attendance: [entry('/attendance/today', '今日考勤', 'Today', '今日考勤')],
+  growth: [entry('/growth/record', '成长档案', 'Growth record', '成長檔案')],
+  areaReport: [
+    entry('/areaReport/overview', '报表总览', 'Overview', '報表總覽'),
+    entry('/areaReport/audit', '报表审核', 'Returns to check', '報表審核'),
+  ],
+  areaBase: [entry('/areaBase/schools', '区域学校', 'Schools', '區域學校')],
+};
+
+function entry(path: string, zh: string, en: string, hk: string): AppRoute {
+  return { path, title: { 'zh-CN': zh, en, 'zh-HK': hk } };
+}

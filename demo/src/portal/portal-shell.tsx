@@ -50,6 +50,8 @@ export interface PortalContext {
   icons: AppIcon[];
   theme: string;
   reorderIcons(codes: string[]): void;
+  /** Opens the header's theme dialog (the settings page's "change theme"). */
+  openTheme(): void;
 }
 
 /**
@@ -170,7 +172,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, children }: P
           />
         )}
         <main className="portal-main" id="portal-main">
-          {children({ data, icons, theme, reorderIcons })}
+          {children({ data, icons, theme, reorderIcons, openTheme: () => setThemeOpen(true) })}
         </main>
       </div>
       <EduFooter

@@ -16,6 +16,7 @@ import { installErrorHandling, installJsonParser } from './http/errors.ts';
 import { installReferrerPolicy } from './http/host-pages.ts';
 import basePlugin from './plugins/base.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
+import appItemsPlugin from './plugins/app-items.ts';
 import desktopPlugin from './plugins/desktop.ts';
 import downloadsPlugin from './plugins/downloads.ts';
 import exportPlugin from './plugins/export.ts';
@@ -105,6 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(uploadsPlugin, uploadOptions);
   await app.register(versionPlugin, services);
   await app.register(demoDataPlugin, services);
+  await app.register(appItemsPlugin, services);
   await app.register(exportPlugin, services);
   await app.register(viewportAppsPlugin);
   await app.register(downloadsPlugin);

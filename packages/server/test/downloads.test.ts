@@ -1,4 +1,4 @@
-/** The portable Windows client of the download dialog: a real ZIP with a shortcut to the portal's own address. */
+/** The Windows client of the download dialog: real ZIPs with a shortcut to the portal's own address. */
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
@@ -60,5 +60,23 @@ describe('GET /common/download/edu-portal-portable.zip', () => {
       req.end();
     });
     assert.equal(status, 400);
+  });
+});
+
+describe('GET /common/download/edu-portal-setup.zip', () => {
+  it('answers a ZIP whose setup script installs the shortcut to this portal, and an uninstall script', async () => {
+    const response = await fetch(`${server.url}/common/download/edu-portal-setup.zip`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/zip');
+    assert.equal(response.headers.get('content-disposition'), 'attachment; filename="edu-portal-setup.zip"');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    const entries = unzip(Buffer.from(await response.arrayBuffer()));
+    assert.deepEqual([...entries.keys()], ['教育门户 Edu Portal.url', 'setup.cmd', 'uninstall.cmd', 'README.txt']);
+    assert.equal(entries.get('教育门户 Edu Portal.url'), `[InternetShortcut]\r\nURL=${server.url}/\r\n`);
+    const setup = entries.get('setup.cmd') ?? '';
+    assert.match(setup, /copy \/Y "%~dp0教育门户 Edu Portal\.url" "%USERPROFILE%\\Desktop"/);
+    assert.match(setup, /Start Menu\\Programs/);
+    assert.match(entries.get('uninstall.cmd') ?? '', /del \/Q "%USERPROFILE%\\Desktop\\教育门户 Edu Portal\.url"/);
+    assert.match(entries.get('README.txt') ?? '', /setup\.cmd/);
   });
 });

@@ -58,6 +58,7 @@ const SESSION_CALLS: [string, string, string, unknown?][] = [
     { id: '20002' },
   ],
   ['GET', '/api/base/resource/user/code/tree', '/api/base/resource/user/code/tree?code=base'],
+  ['GET', '/api/demo/app_item', '/api/demo/app_item?url=%2Fnotice%2Fdetail%3Fid%3D301'],
   [
     'POST',
     '/api/base/resource/user/operation',
@@ -136,6 +137,7 @@ const PUBLIC_CALLS: [string, string][] = [
   ['GET', '/{app}/manifest.json'],
   ['GET', '/{app}/static/{file}'],
   ['GET', '/common/download/edu-portal-portable.zip'],
+  ['GET', '/common/download/edu-portal-setup.zip'],
   ['GET', '/common/plugins/common-ph/{version}/lang/{file}'],
   ['GET', '/{rootPath}/{code}/lang/{file}'],
   ['POST', '/api/__test/reset'],
