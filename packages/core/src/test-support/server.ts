@@ -33,6 +33,20 @@ export function configureServer(config: HookConfig): Promise<unknown> {
   return post('/api/__test/config', config);
 }
 
+/** The development speech gateway's test hooks (`/api/__test/voice/config`); transcripts by login name. */
+export interface VoiceHookConfig {
+  tokenTtlMs?: number | null;
+  maxSpeechMs?: number | null;
+  idleTimeoutMs?: number | null;
+  stallAt?: 'start' | 'stop' | null;
+  dropAt?: 'start' | 'stop' | null;
+  transcripts?: Record<string, string>;
+}
+
+export function configureVoice(config: VoiceHookConfig): Promise<unknown> {
+  return post('/api/__test/voice/config', config);
+}
+
 export function expireAccessTokens(): Promise<unknown> {
   return post('/api/__test/expire');
 }
