@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { speechPcm } from '../../../scripts/speech-tools.mjs';
 import { isHostPage } from '../src/http/host-pages.ts';
 import {
   canonicalQuery,
@@ -435,6 +436,21 @@ describe('the development gateway', () => {
       assert.ok('打开作业管理。'.startsWith(partial) && partial.length < '打开作业管理。'.length, partial);
       if (i > 0) assert.ok(partial.length > partials[i - 1].length, 'each result grows');
     }
+  });
+
+  it('hears real speech (espeak-ng) as speech, and its pauses alone as silence', async () => {
+    const spoken = speechPcm('打开作业管理', { voice: 'cmn', padMs: 500 });
+    let gateway = await started();
+    for (const frame of frames(spoken)) gateway.socket.send(frame);
+    gateway.command('StopRecognition');
+    assert.equal((await gateway.next('RecognitionCompleted')).payload.result, '打开作业管理。');
+    assert.ok(gateway.events.some((e) => e.header.name === 'RecognitionResultChanged'));
+
+    // The half second of silence before the words, alone.
+    gateway = await started();
+    for (const frame of frames(spoken.subarray(0, 16000))) gateway.socket.send(frame);
+    gateway.command('StopRecognition');
+    assert.equal((await gateway.next('RecognitionCompleted')).payload.result, '');
   });
 
   it('answers in English for an English token, and with the transcript the user configured', async () => {
