@@ -316,6 +316,16 @@ describe('the development gateway', () => {
     await sleep(120);
     const expired = await failsWith(await openGateway(url, short.token), SPEECH_STATUS.accessDenied);
     assert.match(expired.header.status_text, /expired/);
+    // A token of an account disabled since it was issued.
+    await voice({ tokenTtlMs: null });
+    const issued = await token();
+    const db = suite.app.portal.db;
+    db.prepare("UPDATE users SET status = 0 WHERE login_name = 'teacher1'").run();
+    try {
+      await failsWith(await openGateway(url, issued.token), SPEECH_STATUS.accessDenied);
+    } finally {
+      db.prepare("UPDATE users SET status = 1 WHERE login_name = 'teacher1'").run();
+    }
   });
 
   it('answers every malformed command with TaskFailed and the protocol status', async () => {

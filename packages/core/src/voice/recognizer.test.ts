@@ -35,15 +35,7 @@ function speak(task: RecognitionTask, signal: Float32Array): void {
   for (const frame of encoder.flush()) task.sendAudio(frame);
 }
 
-async function failure(promise: Promise<unknown>): Promise<SpeechError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SpeechError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpeechError');
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SpeechError);
 
 describe('speech recognition (development gateway)', () => {
   let client: Client;

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Lang } from '@edu-portal/core';
 import type { ServerContext } from '../context.ts';
-import { findUserById, type UserRecord } from '../auth/session-user.ts';
+import { findUserById, isActive, type UserRecord } from '../auth/session-user.ts';
 import { openableApps } from './skills.ts';
 
 /** Development tokens live 10 minutes (test hooks may shorten this). */
@@ -49,8 +49,9 @@ export class SpeechDevStore {
       .get(digest(token)) as { userId: number; language: Lang; expiresAt: number } | undefined;
     if (!row) return { ok: false, problem: 'invalid' };
     if (row.expiresAt <= this.ctx.now()) return { ok: false, problem: 'expired' };
+    // A token stops working with its account (disabled user or unit), like a session does.
     const user = findUserById(this.ctx.db, row.userId);
-    if (!user) return { ok: false, problem: 'invalid' };
+    if (!user || !isActive(user)) return { ok: false, problem: 'invalid' };
     return { ok: true, user, language: row.language };
   }
 
