@@ -34,6 +34,7 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+    // ws: the development speech gateway (/api/speech/ws/v1) is a WebSocket on the API server.
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false, ws: p === '/api' }])),
   },
 });

@@ -71,9 +71,17 @@ export const ZOOM_WARNING_MS = 5000;
 
 /** Portal shell (part 1 §2, §6, §9; part 2 §9): app codes never shown as icons, the admin role, the title font. */
 export const IGNORED_APP_CODES: readonly string[] = ['desktop', 'comment'];
+/** App codes hidden outside school units (part 1 §6); the server's voice skills deny them there too. */
+export const SCHOOL_ONLY_APP_CODES: readonly string[] = ['base', 'edu'];
 export const ADMIN_ROLE_CODE = 'XX_SYS_';
 export const ADMIN_ROLE_PROJECT = 'base';
 export const TITLE_FONT_SIZES_PX = { large: 26, medium: 22, small: 18 } as const;
 export const TITLE_WIDE_MIN_PX = 1920;
 export const TITLE_MEDIUM_MIN_PX = 1366;
 export const TITLE_LONG_CHARS = 15;
+
+/** Voice recorder (part 2 §4, §9): at most 60 s, "holding" after 200 ms, the hint for 3 s, results reset after 1 s. */
+export const VOICE_MAX_MS = 60_000;
+export const VOICE_HOLD_DELAY_MS = 200;
+export const VOICE_HINT_MS = 3000;
+export const VOICE_RESET_MS = 1000;

@@ -20,3 +20,4 @@ export * from './desktop/index.ts';
 export * from './messages/index.ts';
 export * from './identity/index.ts';
 export * from './upload/index.ts';
+export * from './voice/index.ts';

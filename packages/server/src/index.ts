@@ -5,6 +5,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GrantStore } from './auth/grants.ts';
 import { createLoginService } from './auth/login.ts';
@@ -23,6 +24,7 @@ import exportPlugin from './plugins/export.ts';
 import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
 import socialPlugin from './plugins/social.ts';
+import speechPlugin from './plugins/speech.ts';
 import ssoPlugin from './plugins/sso.ts';
 import staticAssetsPlugin from './plugins/static-assets.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -31,8 +33,10 @@ import uaaPlugin from './plugins/uaa.ts';
 import uploadTestHooksPlugin from './plugins/upload-test-hooks.ts';
 import uploadsPlugin, { defaultUploadConfig, type UploadConfig } from './plugins/uploads.ts';
 import viewportAppsPlugin from './plugins/viewport-apps.ts';
+import voiceTestHooksPlugin from './plugins/voice-test-hooks.ts';
 import versionPlugin from './plugins/version.ts';
 import type { Services } from './services.ts';
+import type { AliyunSpeechConfig } from './speech/aliyun.ts';
 import { UploadStore } from './storage/upload-store.ts';
 import { HookState } from './testing/hook-state.ts';
 
@@ -48,6 +52,10 @@ export interface BuildServerOptions {
   now?: () => number;
   /** Upload size limit, age of abandoned chunk sets and sweep interval (defaults in config.ts). */
   uploads?: Partial<UploadConfig>;
+  /** Alibaba Cloud speech credentials (main.ts reads them from the environment); absent: the development gateway. */
+  aliyunSpeech?: AliyunSpeechConfig | null;
+  /** Tests of the real token path: what CreateToken requests are sent with. */
+  speechFetch?: typeof fetch;
 }
 
 declare module 'fastify' {
@@ -86,6 +94,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyFormbody);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, swaggerOptions);
+  // The development speech gateway's sockets: frames above this are refused by the library; the gateway's own limit
+  // (one second of audio) answers TaskFailed well below it.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
   installErrorHandling(app, { staticDir: options.staticDir, logToStderr: !options.logger });
   installReferrerPolicy(app);
   if (hooks) installTestHookInterceptor(app, hooks);
@@ -105,6 +116,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   };
   await app.register(uploadsPlugin, uploadOptions);
   await app.register(versionPlugin, services);
+  await app.register(speechPlugin, {
+    ...services,
+    aliyun: options.aliyunSpeech ?? null,
+    ...(options.speechFetch ? { fetchImpl: options.speechFetch } : {}),
+  });
   await app.register(demoDataPlugin, services);
   await app.register(appItemsPlugin, services);
   await app.register(exportPlugin, services);
@@ -113,6 +129,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(staticAssetsPlugin, options.staticDir ? { staticDir: options.staticDir } : {});
   if (hooks) await app.register(testHooksPlugin, services);
   if (hooks) await app.register(uploadTestHooksPlugin, uploadOptions);
+  if (hooks) await app.register(voiceTestHooksPlugin, services);
 
   const purge = () => {
     sessions.purgeExpired();

@@ -5,6 +5,9 @@
  *   EDU_TEST_HOOKS=1 (test hooks), EDU_QUIET=1 (no demo-account banner), EDU_LOG=1 (fastify request log),
  *   EDU_UPLOAD_MAX_BYTES (largest upload, default 4 GiB), EDU_UPLOAD_CHUNK_MAX_AGE_MS (abandoned chunk sets are
  *   swept after this long, default 24 h).
+ *   EDU_ALIYUN_ACCESS_KEY_ID, EDU_ALIYUN_ACCESS_KEY_SECRET, EDU_ALIYUN_NLS_APPKEY (all three: real speech tokens from
+ *   Alibaba Cloud; otherwise the development gateway), EDU_ALIYUN_NLS_REGION (cn-shanghai), EDU_ALIYUN_NLS_META_URL,
+ *   EDU_ALIYUN_NLS_GATEWAY_URL (README "Voice").
  * The first line on stdout is always `edu-portal reference server listening on http://HOST:PORT/`;
  * scripts/api-server.mjs waits for it.
  */
@@ -14,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_PASSWORD } from './config.ts';
 import { DEMO_LMS, USER_TYPE_NAMES, USERS } from './db/seed-data.ts';
 import { buildServer } from './index.ts';
+import { aliyunConfigFromEnv } from './speech/aliyun.ts';
 
 const USAGE = `Usage: edu-portal-server [--port 8080] [--host 127.0.0.1] [--data-dir ./.data] [--static-dir DIR] [--test-hooks]
 Runs the edu-portal reference API server (fastify + SQLite) with its demo accounts, for developing against the kit.`;
@@ -74,6 +78,7 @@ async function main(): Promise<void> {
     testHooks: env.EDU_TEST_HOOKS === '1',
     logger: env.EDU_LOG === '1',
     ...(env.STATIC_DIR ? { staticDir: resolve(env.STATIC_DIR) } : {}),
+    aliyunSpeech: aliyunConfigFromEnv(env),
     uploads: {
       ...(env.EDU_UPLOAD_MAX_BYTES ? { maxFileBytes: positiveInteger('EDU_UPLOAD_MAX_BYTES') } : {}),
       ...(env.EDU_UPLOAD_CHUNK_MAX_AGE_MS ? { chunkSetMaxAgeMs: positiveInteger('EDU_UPLOAD_CHUNK_MAX_AGE_MS') } : {}),

@@ -2,7 +2,7 @@
  * Desktop application icons (spec part 1 §3 "Application icon item", §6 "App grouping and visibility", §9; part 2
  * §9 "Ignored app codes"): wire mapping, visibility, grouping, unread counts, image choice and labels. Pure.
  */
-import { IGNORED_APP_CODES } from '../constants.ts';
+import { IGNORED_APP_CODES, SCHOOL_ONLY_APP_CODES } from '../constants.ts';
 import type { Lang } from '../i18n/language.ts';
 import { isRecord } from '../platform/guards.ts';
 import { toCount, wireString } from './wire.ts';
@@ -105,8 +105,7 @@ export function isSchoolUnit(unitType: number): boolean {
   return Number(unitType) === 2;
 }
 
-/** App codes hidden outside school units. */
-export const SCHOOL_ONLY_APP_CODES: readonly string[] = ['base', 'edu'];
+export { SCHOOL_ONLY_APP_CODES };
 
 /**
  * Whether an icon shows: not when `updateStatus` is 0, never for the ignored codes (desktop, comment), and base and

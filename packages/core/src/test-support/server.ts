@@ -33,6 +33,20 @@ export function configureServer(config: HookConfig): Promise<unknown> {
   return post('/api/__test/config', config);
 }
 
+/** The development speech gateway's test hooks (`/api/__test/voice/config`); transcripts by login name. */
+export interface VoiceHookConfig {
+  tokenTtlMs?: number | null;
+  maxSpeechMs?: number | null;
+  idleTimeoutMs?: number | null;
+  stallAt?: 'start' | 'stop' | null;
+  dropAt?: 'start' | 'stop' | null;
+  transcripts?: Record<string, string>;
+}
+
+export function configureVoice(config: VoiceHookConfig): Promise<unknown> {
+  return post('/api/__test/voice/config', config);
+}
+
 export function expireAccessTokens(): Promise<unknown> {
   return post('/api/__test/expire');
 }
@@ -112,12 +126,18 @@ export async function scanAs(
   };
 }
 
-/** The `RequestError` a call rejects with; throws when it resolves or rejects with anything else. */
-export async function rejection(promise: Promise<unknown>): Promise<RequestError> {
+/**
+ * The error a call rejects with, a `RequestError` unless another class is named; throws when it resolves or rejects
+ * with anything else.
+ */
+export async function rejection<E extends Error = RequestError>(
+  promise: Promise<unknown>,
+  type: abstract new (...args: never[]) => E = RequestError as unknown as abstract new (...args: never[]) => E,
+): Promise<E> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof RequestError) return error;
+    if (error instanceof type) return error;
     throw error;
   }
   throw new Error('expected a rejection');

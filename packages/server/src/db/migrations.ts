@@ -392,6 +392,40 @@ CREATE INDEX handover_session ON handover_tokens(session_id);
 CREATE INDEX handover_expiry ON handover_tokens(expires_at);
 `;
 
+/**
+ * Migration 6: voice commands (issue 16). Skills map a spoken phrase (kept as its matching key) to an app or a
+ * navigation target; the development speech gateway's short-lived tokens (SHA-256 digests, like session tokens) and
+ * each user's configured transcript live beside them.
+ */
+const voiceSchema = `
+CREATE TABLE voice_skills (
+  id         INTEGER PRIMARY KEY,
+  lang       TEXT NOT NULL CHECK (lang IN ('zh', 'en')),
+  phrase     TEXT NOT NULL,               -- as a user says it: 打开作业管理, open Homework
+  match_key  TEXT NOT NULL,               -- the phrase normalised for matching (speech/skills.ts)
+  app_code   TEXT REFERENCES apps(code) ON DELETE CASCADE,  -- opens this app's entry page …
+  target     TEXT CHECK (target IN ('messages', 'theme', 'desktop')),  -- … or a place on the desktop
+  CHECK ((app_code IS NULL) <> (target IS NULL))
+);
+CREATE INDEX voice_skills_match ON voice_skills(match_key);
+
+CREATE TABLE speech_tokens (
+  hash       TEXT PRIMARY KEY,
+  user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  language   TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX speech_tokens_expiry ON speech_tokens(expires_at);
+
+-- What the development gateway answers a user's speech with (set from the demo page or a test hook).
+CREATE TABLE speech_dev_transcripts (
+  user_id    INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  transcript TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -406,6 +440,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { id: 4, name: 'session families and retired refresh tokens', up: (db) => db.exec(sessionFamiliesSchema) },
   { id: 5, name: 'handover tokens (relogin, help centre)', up: (db) => db.exec(handoverTokensSchema) },
+  { id: 6, name: 'voice commands: skills, speech tokens, development transcripts', up: (db) => db.exec(voiceSchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

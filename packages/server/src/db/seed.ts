@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE, ADMIN_ROLE_PROJECT, DEMO_PASSWORD, EXPIRING_SOON_MS } from '../config.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedVoiceSkills } from '../speech/skills.ts';
 import { fileUrl } from '../storage-paths.ts';
 import { appIconSvg, avatarSvg, providerLogoSvg, recordBadgeSvg, unitLogoSvg, type IconVariant } from './seed-art.ts';
 import {
@@ -39,7 +40,8 @@ import {
 
 const SEED_MARK = 'seeded_at';
 const LOGIN_SEED_MARK = 'seeded_login_at';
-const SEED_MARKS = [SEED_MARK, LOGIN_SEED_MARK];
+const VOICE_SEED_MARK = 'seeded_voice_at';
+const SEED_MARKS = [SEED_MARK, LOGIN_SEED_MARK, VOICE_SEED_MARK];
 
 const hasMark = (db: Database, mark: string): boolean => !!db.prepare('SELECT 1 FROM meta WHERE key = ?').get(mark);
 
@@ -72,6 +74,15 @@ function svgStore(db: Database, storageDir: string, now: number) {
 export function seed(db: Database, storageDir: string, now: number): void {
   if (!hasMark(db, SEED_MARK)) seedPortal(db, storageDir, now);
   if (!hasMark(db, LOGIN_SEED_MARK)) seedLogin(db, storageDir, now);
+  if (!hasMark(db, VOICE_SEED_MARK)) seedVoice(db, now);
+}
+
+/** Issue 16: the voice skills, from the apps (every app by its names, and a few desktop phrases). */
+function seedVoice(db: Database, now: number): void {
+  db.transaction(() => {
+    seedVoiceSkills(db);
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(VOICE_SEED_MARK, String(now));
+  })();
 }
 
 /**

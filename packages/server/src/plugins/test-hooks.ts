@@ -16,7 +16,7 @@ const TAGS = ['test hooks'];
 
 /** The control calls themselves are never delayed, failed or counted, so a test can always steer the server. */
 const CONTROL_PATHS = new Set(
-  ['reset', 'reseed', 'config', 'expire', 'stats', 'upload/config', 'upload/stats', 'upload/sweep'].map(
+  ['reset', 'reseed', 'config', 'expire', 'stats', 'upload/config', 'upload/stats', 'upload/sweep', 'voice/config'].map(
     (name) => `${PREFIX}/${name}`,
   ),
 );

@@ -3,6 +3,7 @@
  * built with `testHooks`; a default start has no such object, so nothing here can leak into production use.
  */
 import { UploadHookState } from './upload-hooks.ts';
+import { VoiceHookState } from './voice-hooks.ts';
 
 /** Answers the next `count` calls of `path` with a failure: `httpStatus` breaks the transport, `bodyStatus` the envelope. */
 export interface FailPath {
@@ -38,11 +39,14 @@ export class HookState {
   readonly calls = new Map<string, number>();
   /** Chunk upload failures, delays, size limit and counts (its own controls under /api/__test/upload/). */
   readonly upload = new UploadHookState();
+  /** The development speech gateway's limits and failures (/api/__test/voice/). */
+  readonly voice = new VoiceHookState();
 
   reset(): void {
     this.settings = defaults();
     this.calls.clear();
     this.upload.reset();
+    this.voice.reset();
   }
 
   configure(patch: Partial<HookSettings>): void {

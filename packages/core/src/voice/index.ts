@@ -1,0 +1,38 @@
+/** Voice commands (spec part 2 §4, §5, §7, §8, §9; issue 16): token and skill calls, the protocol client, PCM, texts. */
+export {
+  VOICE_PATHS,
+  DEFAULT_SPEECH_GATEWAY,
+  SpeechTokenError,
+  getSpeechToken,
+  findByVocabulary,
+  type SpeechToken,
+  type VoiceCallOptions,
+} from './api.ts';
+export {
+  SPEECH_NAMESPACE,
+  SPEECH_SUCCESS,
+  SPEECH_ANSWER_TIMEOUT_MS,
+  SpeechError,
+  startRecognition,
+  newSpeechId,
+  gatewayAddress,
+  type SpeechErrorKind,
+  type RecognitionOptions,
+  type RecognitionTask,
+} from './recognizer.ts';
+export {
+  SPEECH_SAMPLE_RATE,
+  DEFAULT_FRAME_MS,
+  MIN_FRAME_MS,
+  MAX_FRAME_MS,
+  downmix,
+  floatTo16BitPcm,
+  createResampler,
+  resample,
+  createFramer,
+  createPcmEncoder,
+  type Resampler,
+  type Framer,
+  type PcmEncoder,
+} from './pcm.ts';
+export { cleanRecognizedText, resolveVoiceText, type VoiceOutcome, type VoiceOutcomeOptions } from './text.ts';
