@@ -9,7 +9,8 @@ process.env.CHROMIUM_PATH = chromium;
 /** Each step: a command, and how to read its counts from what it printed (else pass/fail by exit code = 1 test). */
 const steps = [
   { name: 'build', cmd: 'node scripts/build.mjs' },
-  { name: 'type-check', cmd: 'npx tsc -p tsconfig.json --noEmit' },
+  // The root project holds the packages' sources, the demo and the browser tests; the server's holds its tests.
+  { name: 'type-check', cmd: 'npx tsc -p tsconfig.json --noEmit && npx tsc -p packages/server/tsconfig.json --noEmit' },
   { name: 'lint', cmd: 'npx eslint . --max-warnings 0' },
   { name: 'format', cmd: 'npx prettier --check . --log-level warn' },
   { name: 'server tests', cmd: 'node --import tsx --test packages/server/test/*.test.ts', counts: nodeTestCounts },

@@ -134,7 +134,7 @@ export class Client {
   }
 }
 
-export async function login(server: RunningServer, username: string, password = PASSWORD): Promise<Client> {
+export async function login(server: { readonly url: string }, username: string, password = PASSWORD): Promise<Client> {
   const client = new Client(server.url);
   const { body } = await client.call('POST', '/api/uaa/oauth/login', { json: { username, password } });
   if (body.status !== 200) throw new Error(`login of ${username} failed: ${JSON.stringify(body)}`);
