@@ -1,5 +1,5 @@
 // The demo host's routes. Hash mode, as the spec's router (part 1 §2); unknown paths get the not-found page.
-import { createHashRouter, RouterProvider, Outlet, NavLink } from 'react-router';
+import { createHashRouter, RouterProvider, Outlet, NavLink, useMatches, useParams } from 'react-router';
 import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
@@ -17,6 +17,7 @@ import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
 import { ViewportNavLink, ViewportPage } from './pages/blocks/viewport.tsx';
 import { UploadNavLink, UploadPage } from './pages/blocks/upload.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
+import { ApiReference, ReferencePage } from './pages/reference/api-reference.tsx';
 import { DesktopPage } from './portal/desktop-page.tsx';
 import { HelpPage } from './portal/help-page.tsx';
 import { MobileDesktopPage } from './portal/mobile-desktop-page.tsx';
@@ -27,6 +28,30 @@ import { loginRoutes } from './pages/login/routes.tsx';
 import { LoginNavLink, SessionDemoPage } from './pages/login/session-demo-page.tsx';
 
 const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
+
+/** A catalogue route's `handle`: the elements the page shows, whose API reference follows the page. */
+interface PageHandle {
+  elements: string[];
+}
+const shows = (...elements: string[]): PageHandle => ({ elements });
+
+/** The API reference of the elements the current page shows, below it (from the route's `handle`). */
+function PageReferences() {
+  const matches = useMatches();
+  const tags = matches.flatMap((m) => (m.handle as PageHandle | undefined)?.elements ?? []);
+  return (
+    <>
+      {tags.map((tag) => (
+        <ApiReference key={tag} tag={tag} />
+      ))}
+    </>
+  );
+}
+
+function ReferenceRoute() {
+  const { tag = '' } = useParams();
+  return <ReferencePage tag={tag} />;
+}
 
 function Layout() {
   const t = useTexts();
@@ -69,6 +94,7 @@ function Layout() {
         <ViewportNavLink />
         <UploadNavLink />
         <HeaderNavLink />
+        <NavLink to="/reference/edu-dialog">{t.navReference}</NavLink>
         <h2>{t.navPortal}</h2>
         {/* Pages of their own (no catalogue around them): the desktop asks for a login first. */}
         <a href="#/desktop">{t.navDesktop}</a>
@@ -81,6 +107,7 @@ function Layout() {
       </nav>
       <main className="demo-main">
         <Outlet />
+        <PageReferences />
       </main>
     </div>
   );
@@ -91,19 +118,20 @@ const router = createHashRouter([
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'blocks/dialogs', element: <DialogsPage /> },
-      { path: 'blocks/form-dialog', element: <FormDialogPage /> },
-      { path: 'blocks/color-picker', element: <ColorPickerPage /> },
-      { path: 'blocks/empty', element: <EmptyPage /> },
-      { path: 'blocks/about', element: <AboutPage /> },
+      { path: 'blocks/dialogs', element: <DialogsPage />, handle: shows('edu-dialog', 'edu-notice') },
+      { path: 'blocks/form-dialog', element: <FormDialogPage />, handle: shows('edu-form-dialog') },
+      { path: 'blocks/color-picker', element: <ColorPickerPage />, handle: shows('edu-color-picker') },
+      { path: 'blocks/empty', element: <EmptyPage />, handle: shows('edu-empty') },
+      { path: 'blocks/about', element: <AboutPage />, handle: shows('edu-about-dialog', 'edu-footer') },
       { path: 'blocks/export', element: <ExportPage /> },
-      { path: 'blocks/paged-list', element: <PagedListPage /> },
-      { path: 'blocks/chart', element: <ChartPage /> },
-      { path: 'blocks/viewport', element: <ViewportPage /> },
-      { path: 'blocks/upload', element: <UploadPage /> },
-      { path: 'blocks/header', element: <HeaderPage /> },
+      { path: 'blocks/paged-list', element: <PagedListPage />, handle: shows('edu-paged-list') },
+      { path: 'blocks/chart', element: <ChartPage />, handle: shows('edu-chart') },
+      { path: 'blocks/viewport', element: <ViewportPage />, handle: shows('edu-viewport') },
+      { path: 'blocks/upload', element: <UploadPage />, handle: shows('edu-upload') },
+      { path: 'blocks/header', element: <HeaderPage />, handle: shows('edu-header', 'edu-theme-dialog') },
       { path: 'session', element: <SessionPage /> },
-      { path: 'blocks/login', element: <SessionDemoPage /> },
+      { path: 'blocks/login', element: <SessionDemoPage />, handle: shows('edu-login-dialog') },
+      { path: 'reference/:tag', element: <ReferenceRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -14,6 +14,7 @@ const zhCN = {
   navDesktop: '门户桌面（登录后）',
   navMobile: '移动桌面',
   navHelp: '帮助中心',
+  navReference: 'API 参考',
   language: '语言',
   homeTitle: '教育门户组件库演示',
   homeIntro: '这里演示组件库的每个构件：登录与会话、桌面、主题、消息，以及对话框、通知等通用构件。',
@@ -68,6 +69,7 @@ const en: Texts = {
   navDesktop: 'Portal desktop (signed in)',
   navMobile: 'Mobile desktop',
   navHelp: 'Help centre',
+  navReference: 'API reference',
   language: 'Language',
   homeTitle: 'edu-portal kit demo',
   homeIntro:
@@ -120,6 +122,7 @@ const zhHK: Texts = {
   navDesktop: '門戶桌面（登入後）',
   navMobile: '流動桌面',
   navHelp: '幫助中心',
+  navReference: 'API 參考',
   language: '語言',
   homeTitle: '教育門戶組件庫演示',
   homeIntro: '這裏演示組件庫的每個構件：登入與會話、桌面、主題、訊息，以及對話框、通知等通用構件。',
