@@ -123,6 +123,7 @@
 'header.logout': `Log out`,
 'header.logoutConfirm': `Are you sure you want to log out?`,
 'header.logoutTitle': `Notice`,
+'header.menu': `Menu`,
 'header.messages': `Messages`,
 'header.messagesUnread': str`Messages, ${0} unread`,
 'header.moreApps': `More apps`,

@@ -123,6 +123,7 @@
 'header.logout': `退出`,
 'header.logoutConfirm': `確定要退出系統嗎？`,
 'header.logoutTitle': `提示`,
+'header.menu': `選單`,
 'header.messages': `消息`,
 'header.messagesUnread': str`消息，${0} 條未讀`,
 'header.moreApps': `更多應用`,
