@@ -410,7 +410,10 @@ export class EduHeader extends EduElement {
     let used = 0;
     for (const icon of headerIcons(this.icons).slice(0, HEADER_ICON_LIMIT)) {
       const label = iconLabel(icon, this.language, { short: true });
-      const width = Math.min(APP_MAX_WIDTH, Math.max(APP_WIDTH, Math.ceil(textWidth(label, font)) + 2 * APP_PADDING + 2));
+      const width = Math.min(
+        APP_MAX_WIDTH,
+        Math.max(APP_WIDTH, Math.ceil(textWidth(label, font)) + 2 * APP_PADDING + 2),
+      );
       const next = used + (shown.length > 0 ? APP_GAP : 0) + width;
       if (next > this.appsWidth) break;
       used = next;
@@ -571,7 +574,9 @@ export class EduHeader extends EduElement {
   }
 
   private fullscreenLabel(): string {
-    return this.fullscreen ? msg('退出全屏', { id: 'header.exitFullscreen' }) : msg('全屏', { id: 'header.fullscreen' });
+    return this.fullscreen
+      ? msg('退出全屏', { id: 'header.exitFullscreen' })
+      : msg('全屏', { id: 'header.fullscreen' });
   }
 
   /** A button of the tools menu: the bar's icon and its name written out. */
@@ -635,21 +640,28 @@ export class EduHeader extends EduElement {
                 }
                 ${
                   isParent
-                    ? this.drawerButton('child', childIcon, this.childLabel(), () => this.emit('edu-switch-child', null))
+                    ? this.drawerButton('child', childIcon, this.childLabel(), () =>
+                        this.emit('edu-switch-child', null),
+                      )
                     : nothing
                 }
                 ${this.drawerButton('theme', themeIcon, msg('主题', { id: 'header.theme' }), () =>
                   this.emit('edu-open-theme', null),
                 )}
-                ${this.drawerButton('fullscreen', this.fullscreen ? exitFullIcon : fullIcon, this.fullscreenLabel(), () =>
-                  void this.toggleFullscreen(),
+                ${this.drawerButton(
+                  'fullscreen',
+                  this.fullscreen ? exitFullIcon : fullIcon,
+                  this.fullscreenLabel(),
+                  () => void this.toggleFullscreen(),
                 )}
                 ${this.drawerButton('logout', logoutIcon, msg('退出', { id: 'header.logout' }), () => (this.confirming = true))}
               </ul>
               ${
                 this.identities.length < 2
                   ? nothing
-                  : html`<p class="drawer-heading" id="drawer-identity">${msg('切换身份', { id: 'header.switchIdentity' })}</p>
+                  : html`<p class="drawer-heading" id="drawer-identity">
+                        ${msg('切换身份', { id: 'header.switchIdentity' })}
+                      </p>
                       <ul class="drawer-list" aria-labelledby="drawer-identity">
                         ${this.identityItems()}
                       </ul>`
