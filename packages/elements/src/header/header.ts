@@ -9,6 +9,7 @@ import { canSelectChild } from '@edu-portal/core/identity/children.ts';
 import { languageOptions } from '@edu-portal/core/i18n/options.ts';
 import { identitySwitchTarget, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { EduDialog } from '../dialog/dialog.ts';
@@ -339,7 +340,7 @@ export class EduHeader extends EduElement {
   private unitTitle(): string {
     const user = this.user;
     if (!user) return '';
-    return (this.language === 'en' && user.unitEnName) || user.unitName || '';
+    return serverText(user.unitName ?? '', user.unitEnName ?? '', this.language);
   }
 
   private renderLogo(): TemplateResult {
