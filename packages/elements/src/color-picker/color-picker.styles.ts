@@ -224,4 +224,15 @@ export const colorPickerStyles = css`
       outline: 2px solid Highlight;
     }
   }
+
+  .note:empty {
+    display: none;
+  }
+
+  .note {
+    display: block;
+    margin-top: 4px;
+    font-size: 12px;
+    color: #606266;
+  }
 `;

@@ -74,6 +74,7 @@
 'colorPicker.separator': `, `,
 'colorPicker.standard': `Standard colours`,
 'colorPicker.theme': `Theme colours`,
+'colorPicker.themeAdjusted': str`Adjusted to ${0} so that white text and counts stay readable`,
 'desktop.allApps': `All apps`,
 'desktop.apps': `Apps`,
 'desktop.empty': `No apps available`,

@@ -74,6 +74,7 @@
 'colorPicker.separator': `，`,
 'colorPicker.standard': `標準色`,
 'colorPicker.theme': `主題顏色`,
+'colorPicker.themeAdjusted': str`已調整為 ${0}，以便白色文字和數字清晰可讀`,
 'desktop.allApps': `全部應用`,
 'desktop.apps': `應用`,
 'desktop.empty': `暫無可用的應用`,
