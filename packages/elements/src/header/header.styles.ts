@@ -125,8 +125,10 @@ export const headerStyles = css`
     background: #fff;
   }
 
+  /* The width the header measured for the label (62 px at least) is the whole button's, padding included. */
   .apps .app {
     width: 62px;
+    box-sizing: border-box;
     gap: 2px;
   }
 
