@@ -503,69 +503,65 @@ export class EduHeader extends EduElement {
     );
   }
 
-  private renderIdentity(): TemplateResult | typeof nothing {
-    if (this.identities.length < 2) return nothing;
-    const open = this.menu === 'identity';
-    const label = msg('切换身份', { id: 'header.switchIdentity' });
+  /** A tool that opens a popup of its own: the button, and the popup while it is open. */
+  private renderMenuTool(
+    menu: Menu,
+    { name, popupId, label, icon }: { name: string; popupId: string; label: string; icon: TemplateResult },
+    popup: () => TemplateResult,
+  ): TemplateResult {
+    const open = this.menu === menu;
     return html`<div class="menu-wrap">
       <button
         part="tool"
-        class="tool identity"
+        class="tool ${name}"
         type="button"
         aria-expanded=${open ? 'true' : 'false'}
-        aria-controls="identity-menu"
+        aria-controls=${popupId}
         aria-label=${label}
-        @click=${(event: Event) => this.toggleMenu('identity', event)}
+        @click=${(event: Event) => this.toggleMenu(menu, event)}
       >
-        ${identityIcon}
+        ${icon}
       </button>
-      ${
-        open
-          ? html`<ul
-              id="identity-menu"
-              part="menu"
-              class="menu"
-              popover="manual"
-              aria-label=${label}
-              @keydown=${this.onPopupKeyDown}
-            >
-              ${this.identityItems()}
-            </ul>`
-          : nothing
-      }
+      ${open ? popup() : nothing}
     </div>`;
   }
 
+  /** The identity or language menu: a list of choices under its button. */
+  private renderListMenu(
+    menu: 'identity' | 'language',
+    label: string,
+    icon: TemplateResult,
+    items: () => TemplateResult[],
+  ) {
+    const popupId = `${menu}-menu`;
+    return this.renderMenuTool(
+      menu,
+      { name: menu, popupId, label, icon },
+      () =>
+        html`<ul
+          id=${popupId}
+          part="menu"
+          class="menu"
+          popover="manual"
+          aria-label=${label}
+          @keydown=${this.onPopupKeyDown}
+        >
+          ${items()}
+        </ul>`,
+    );
+  }
+
+  private renderIdentity(): TemplateResult | typeof nothing {
+    if (this.identities.length < 2) return nothing;
+    return this.renderListMenu('identity', msg('切换身份', { id: 'header.switchIdentity' }), identityIcon, () =>
+      this.identityItems(),
+    );
+  }
+
   private renderLanguage(): TemplateResult {
-    const open = this.menu === 'language';
-    const label = msg('语言', { id: 'header.language' });
-    return html`<div class="menu-wrap">
-      <button
-        part="tool"
-        class="tool language"
-        type="button"
-        aria-expanded=${open ? 'true' : 'false'}
-        aria-controls="language-menu"
-        aria-label=${label}
-        @click=${(event: Event) => this.toggleMenu('language', event)}
-      >
-        ${languageIcon}
-      </button>
-      ${
-        open
-          ? html`<ul
-              id="language-menu"
-              part="menu"
-              class="menu"
-              popover="manual"
-              aria-label=${label}
-              @keydown=${this.onPopupKeyDown}
-            >
-              ${this.languageItems()}
-            </ul>`
-          : nothing
-      }
-    </div>`;
+    return this.renderListMenu('language', msg('语言', { id: 'header.language' }), languageIcon, () =>
+      this.languageItems(),
+    );
   }
 
   private childLabel(): string {
@@ -601,80 +597,65 @@ export class EduHeader extends EduElement {
    * list: the slotted extras, desktop, child, identities, theme, languages, full screen, logout.
    */
   private renderToolsMenu(): TemplateResult {
-    const open = this.menu === 'tools';
     const label = msg('菜单', { id: 'header.menu' });
     const user = this.user;
     const isParent = user ? canSelectChild(user.userType) : false;
     const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
-    return html`<div class="menu-wrap">
-      <button
-        part="tool"
-        class="tool menu-button"
-        type="button"
-        aria-expanded=${open ? 'true' : 'false'}
-        aria-controls="tools-menu"
-        aria-label=${label}
-        @click=${(event: Event) => this.toggleMenu('tools', event)}
-      >
-        ${menuIcon}
-      </button>
-      ${
-        open
-          ? html`<div
-              id="tools-menu"
-              part="drawer"
-              class="drawer"
-              popover="manual"
-              role="region"
-              aria-label=${label}
-              @keydown=${this.onPopupKeyDown}
-            >
-              ${welcome ? html`<p part="welcome" class="drawer-welcome">${welcome}</p>` : nothing}
-              <div class="drawer-extra"><slot name="extra"></slot></div>
-              <ul class="drawer-list">
-                ${
-                  this.hideDesktop
-                    ? nothing
-                    : this.drawerButton('desktop', homeIcon, msg('桌面', { id: 'header.desktop' }), () =>
-                        this.emit('edu-go-desktop', null),
-                      )
-                }
-                ${
-                  isParent
-                    ? this.drawerButton('child', childIcon, this.childLabel(), () =>
-                        this.emit('edu-switch-child', null),
-                      )
-                    : nothing
-                }
-                ${this.drawerButton('theme', themeIcon, msg('主题', { id: 'header.theme' }), () =>
-                  this.emit('edu-open-theme', null),
-                )}
-                ${this.drawerButton(
-                  'fullscreen',
-                  this.fullscreen ? exitFullIcon : fullIcon,
-                  this.fullscreenLabel(),
-                  () => void this.toggleFullscreen(),
-                )}
-                ${this.drawerButton('logout', logoutIcon, msg('退出', { id: 'header.logout' }), () => (this.confirming = true))}
-              </ul>
-              ${
-                this.identities.length < 2
-                  ? nothing
-                  : html`<p class="drawer-heading" id="drawer-identity">
-                        ${msg('切换身份', { id: 'header.switchIdentity' })}
-                      </p>
-                      <ul class="drawer-list" aria-labelledby="drawer-identity">
-                        ${this.identityItems()}
-                      </ul>`
-              }
-              <p class="drawer-heading" id="drawer-language">${msg('语言', { id: 'header.language' })}</p>
-              <ul class="drawer-list" aria-labelledby="drawer-language">
-                ${this.languageItems()}
-              </ul>
-            </div>`
-          : nothing
-      }
-    </div>`;
+    return this.renderMenuTool(
+      'tools',
+      { name: 'menu-button', popupId: 'tools-menu', label, icon: menuIcon },
+      () =>
+        html`<div
+          id="tools-menu"
+          part="drawer"
+          class="drawer"
+          popover="manual"
+          role="region"
+          aria-label=${label}
+          @keydown=${this.onPopupKeyDown}
+        >
+          ${welcome ? html`<p part="welcome" class="drawer-welcome">${welcome}</p>` : nothing}
+          <div class="drawer-extra"><slot name="extra"></slot></div>
+          <ul class="drawer-list">
+            ${
+              this.hideDesktop
+                ? nothing
+                : this.drawerButton('desktop', homeIcon, msg('桌面', { id: 'header.desktop' }), () =>
+                    this.emit('edu-go-desktop', null),
+                  )
+            }
+            ${
+              isParent
+                ? this.drawerButton('child', childIcon, this.childLabel(), () => this.emit('edu-switch-child', null))
+                : nothing
+            }
+            ${this.drawerButton('theme', themeIcon, msg('主题', { id: 'header.theme' }), () =>
+              this.emit('edu-open-theme', null),
+            )}
+            ${this.drawerButton(
+              'fullscreen',
+              this.fullscreen ? exitFullIcon : fullIcon,
+              this.fullscreenLabel(),
+              () => void this.toggleFullscreen(),
+            )}
+            ${this.drawerButton('logout', logoutIcon, msg('退出', { id: 'header.logout' }), () => (this.confirming = true))}
+          </ul>
+          ${
+            this.identities.length < 2
+              ? nothing
+              : html`<p class="drawer-heading" id="drawer-identity">
+                    ${msg('切换身份', { id: 'header.switchIdentity' })}
+                  </p>
+                  <ul class="drawer-list" aria-labelledby="drawer-identity">
+                    ${this.identityItems()}
+                  </ul>`
+          }
+          <p class="drawer-heading" id="drawer-language">${msg('语言', { id: 'header.language' })}</p>
+          <ul class="drawer-list" aria-labelledby="drawer-language">
+            ${this.languageItems()}
+          </ul>
+        </div>`,
+    );
   }
 
   private renderConfirm(): TemplateResult {
