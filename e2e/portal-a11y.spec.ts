@@ -71,7 +71,8 @@ const TEXTS: Record<Lang, Record<string, string>> = {
     management: '行政管理',
     messages: '消息',
     messageDialog: '未讀訊息',
-    expiryMessage: '本单位有模块已过期或即将到期，请联系管理员续费',
+    // The server's message in traditional characters for zh-HK (issue 13 item 12).
+    expiryMessage: '本單位有模塊已過期或即將到期，請聯繫管理員續費',
     expiryDialog: '模組到期提醒',
     theme: '主題',
     themeDialog: '主題設置',

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { desktopIcons, canReorderIcons } from '@edu-portal/core/desktop/icons.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
+import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
@@ -27,7 +28,7 @@ function DesktopContent({ user, context }: { user: SessionUser; context: PortalC
   const names = useMemo(() => {
     const local = groupNames(t);
     const fromServer = Object.fromEntries(
-      (data.groups ?? []).map((group) => [group.code, lang === 'en' ? group.englishName || group.name : group.name]),
+      (data.groups ?? []).map((group) => [group.code, serverText(group.name, group.englishName, lang)]),
     );
     return { ...fromServer, ...local };
   }, [data.groups, lang, t]);

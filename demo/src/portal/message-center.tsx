@@ -103,7 +103,7 @@ export function MessageCenter({ open, onClose, user, icons, onRead }: MessageCen
 
   const openMessage = async (message: DesktopMessage) => {
     if (!(await markRead(message))) return;
-    const action = messageAction(message, { names: moduleNames(await insideModules(), lang === 'en') });
+    const action = messageAction(message, { names: moduleNames(await insideModules(), lang) });
     if (action.kind === 'module-expiry') {
       setExpiry(action.modules);
       return;

@@ -29,6 +29,7 @@ import { appAddress, desktopHome, helpLink, openApp, openHelp } from './navigati
 import { DOWNLOADS } from './settings.ts';
 import { usePortalTexts } from './texts.ts';
 import { usePortalData, type PortalData } from './use-portal-data.ts';
+import { useResponsiveClass } from './responsive.ts';
 import './portal.css';
 
 export interface PortalShellProps {
@@ -42,6 +43,8 @@ export interface PortalShellProps {
   appCode?: string;
   /** The pop-up to-do panel opens on this page (not on `/desktop/home`, where user messages are not shown). */
   reminders: boolean;
+  /** The mobile desktop: the top layout whatever the theme says (a side menu has no room on a phone). */
+  mobile?: boolean;
   children: (context: PortalContext) => ReactNode;
 }
 
@@ -69,11 +72,15 @@ async function footerOf(unitId: string | undefined): Promise<FooterMessage | nul
   return footer as FooterMessage | null;
 }
 
-export function PortalShell({ user, onDesktop, appCode, reminders, children }: PortalShellProps) {
+export function PortalShell({ user, onDesktop, appCode, reminders, mobile = false, children }: PortalShellProps) {
   const t = usePortalTexts();
   const lang = useLanguage();
   const snapshot = useSession();
-  const { theme, layout } = snapshot;
+  const { theme } = snapshot;
+  // On a phone (the mobile desktop, or any page under 400 px) the side menu has no room: the header's "more apps"
+  // panel lists the apps instead.
+  const phone = useResponsiveClass() === 'mobile';
+  const layout = mobile || phone ? 'top' : snapshot.layout;
   const data = usePortalData(user);
   const [messagesOpen, setMessagesOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);

@@ -51,9 +51,7 @@ const zhCN = {
   helpTopic3: '家长如何切换孩子？点击页头的孩子按钮，在列表中选择“进入”。',
   mobileTitle: '移动桌面',
   mobileApps: '全部应用',
-  mobileMessages: '消息',
   recent: '最近使用',
-  language: '语言',
 };
 
 type PortalTexts = typeof zhCN;
@@ -107,9 +105,7 @@ const en: PortalTexts = {
   helpTopic3: 'How does a parent switch child? Press the child button in the header and choose "Enter" in the list.',
   mobileTitle: 'Mobile desktop',
   mobileApps: 'All apps',
-  mobileMessages: 'Messages',
   recent: 'Recently used',
-  language: 'Language',
 };
 
 const zhHK: PortalTexts = {
@@ -161,9 +157,7 @@ const zhHK: PortalTexts = {
   helpTopic3: '家長如何切換子女？點擊頁頭的子女按鈕，在列表中選擇「進入」。',
   mobileTitle: '流動桌面',
   mobileApps: '全部應用',
-  mobileMessages: '消息',
   recent: '最近使用',
-  language: '語言',
 };
 
 export const usePortalTexts = defineTexts<PortalTexts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });

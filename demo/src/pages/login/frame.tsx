@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
+import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { loadLoginConfig, type LoginPageConfig } from '../../host/site.ts';
@@ -32,7 +33,7 @@ export function useUnitName(config: LoginPageConfig | null | undefined): string 
   const lang = useLanguage();
   const t = useLoginTexts();
   if (!config) return t.productName;
-  return (lang === 'en' && config.unitEnName) || config.unitName || t.productName;
+  return serverText(config.unitName ?? '', config.unitEnName ?? '', lang) || t.productName;
 }
 
 function DefaultLogo({ label }: { label: string }) {

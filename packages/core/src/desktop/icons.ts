@@ -4,6 +4,7 @@
  */
 import { IGNORED_APP_CODES, SCHOOL_ONLY_APP_CODES } from '../constants.ts';
 import type { Lang } from '../i18n/language.ts';
+import { serverText } from '../i18n/server-text.ts';
 import { isRecord } from '../platform/guards.ts';
 import { toCount, wireString } from './wire.ts';
 import { safeUrl } from '../platform/safe-url.ts';
@@ -194,7 +195,7 @@ export function iconLabel(
 ): string {
   const chinese = (short && icon.shortName) || icon.displayName || icon.name;
   const english = (short && icon.englishShortName) || icon.englishName;
-  return (lang === 'en' ? english || chinese : chinese || english) || icon.code;
+  return serverText(chinese, english, lang) || icon.code;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The request client against the running reference server (proxied on the page's origin by
  * web-test-runner.config.mjs), steered through its test hooks.
  */
+import { loadTraditionalConverter } from '../i18n/server-text.ts';
 import { expect } from '@open-wc/testing';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
@@ -241,13 +242,15 @@ describe('request client', () => {
       expect((await rejection(answer(body))).message).to.equal('用户名不能为空！,密码不能为空！');
     });
 
-    it('picks the ||| part by language: English for en, Chinese for zh-CN and zh-HK', async () => {
+    it('picks the ||| part by language: English for en, Chinese for zh-CN and zh-HK (traditional there)', async () => {
       const body = { status: 403, code: 'forbidden', message: '没有权限|||No permission' };
       expect((await rejection(answer(body))).message).to.equal('No permission');
       setLanguage('zh-CN');
       expect((await rejection(answer(body))).message).to.equal('没有权限');
+      // zh-HK: the Chinese part in traditional characters (issue 13 item 12), once the converter is loaded.
       setLanguage('zh-HK');
-      expect((await rejection(answer(body))).message).to.equal('没有权限');
+      await loadTraditionalConverter();
+      expect((await rejection(answer(body))).message).to.equal('沒有權限');
       expect(notices.map((n) => n.type)).to.deep.equal(['warning', 'warning', 'warning']);
     });
 

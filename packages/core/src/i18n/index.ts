@@ -10,6 +10,14 @@ export {
 } from './resolve.ts';
 export { pickBilingual, BILINGUAL_SEPARATOR } from './bilingual.ts';
 export {
+  serverText,
+  toTraditional,
+  loadTraditionalConverter,
+  traditionalConverterReady,
+  subscribeServerText,
+  serverTextRevision,
+} from './server-text.ts';
+export {
   t,
   mergeDictionary,
   getDictionary,

@@ -44,7 +44,7 @@ describe('message calls (reference server)', () => {
     expect(message).to.not.equal(undefined);
     const modules = await getInsideModules(client);
     expect(modules.length).to.be.greaterThan(0);
-    const action = messageAction(message, { names: moduleNames(modules, true) });
+    const action = messageAction(message, { names: moduleNames(modules, 'en') });
     expect(action.kind).to.equal('module-expiry');
     if (action.kind !== 'module-expiry') return;
     const statuses = action.modules.map((m) => m.status);

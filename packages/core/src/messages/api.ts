@@ -2,6 +2,8 @@
 import { POPUP_PAGE_SIZE } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRecord } from '../platform/guards.ts';
+import type { Lang } from '../i18n/language.ts';
+import { serverText } from '../i18n/server-text.ts';
 import { fromWireMessages, fromWirePopupPage, type DesktopMessage, type PopupPage } from './message.ts';
 
 export const MESSAGE_PATHS = {
@@ -99,7 +101,7 @@ export async function getInsideModules(client: Client = defaultClient): Promise<
     .filter((module) => module.code);
 }
 
-/** code → name in the language shown (English names in English, when there is one). */
-export function moduleNames(modules: readonly InsideModule[], english: boolean): Map<string, string> {
-  return new Map(modules.map((m) => [m.code, (english && m.englishName) || m.name || m.englishName]));
+/** code → name in the language shown (English names in English when there is one; traditional for zh-HK). */
+export function moduleNames(modules: readonly InsideModule[], lang: Lang): Map<string, string> {
+  return new Map(modules.map((m) => [m.code, serverText(m.name, m.englishName, lang)]));
 }

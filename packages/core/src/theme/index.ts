@@ -24,6 +24,7 @@ export {
   resolveLayout,
   themePrimaryColor,
   themePalette,
+  usableThemeColor,
   themeCustomProperties,
   applyTheme,
   type ThemePalette,

@@ -1,5 +1,5 @@
 /** Theme value and layout resolution, tints and CSS custom properties (spec part 1 §4 "Theme", DESIGN §3, §4). */
-import { BLACK, WHITE, contrastRatio, mix, parseHex, toHex } from './color.ts';
+import { BLACK, WHITE, contrastRatio, mix, parseHex, relativeLuminance, toHex } from './color.ts';
 import {
   DEFAULT_LAYOUT,
   DEFAULT_THEME_COLOR,
@@ -70,6 +70,32 @@ export function themePalette(theme: string): ThemePalette {
   let black = 0.2;
   while (black < 1 && contrastRatio(parseHex(shade(black))!, WHITE) < READABLE_CONTRAST) black += 0.05;
   return { primary, tints, dark: shade(black) };
+}
+
+/** The least contrast a theme colour keeps against white: it marks current items, borders and focus on white. */
+const THEME_COLOR_MIN_CONTRAST = 3;
+/** The least luminance of a theme colour: black and near-black make no theme (no tints, a bar like the text). */
+const THEME_COLOR_MIN_LUMINANCE = 0.03;
+
+/**
+ * A custom colour made usable as a theme (issue 13 item 9): a very dark colour is lightened until its luminance
+ * reaches 0.03, a light one darkened until it keeps 3:1 against white; anything else is kept. The header and buttons
+ * carry white text on the dark variant (`themePalette`), which reaches 4.5:1 on every result. `adjusted` says
+ * whether the colour changed; an unreadable value gives the default colour.
+ */
+export function usableThemeColor(color: string): { color: string; adjusted: boolean } {
+  const rgb = parseHex(color);
+  if (!rgb) return { color: DEFAULT_THEME_COLOR.toLowerCase(), adjusted: true };
+  const original = toHex(rgb);
+  let current = parseHex(original)!;
+  for (let step = 1; step <= 20 && relativeLuminance(current) < THEME_COLOR_MIN_LUMINANCE; step++) {
+    current = parseHex(toHex(mix(rgb, WHITE, step * 0.025)))!;
+  }
+  for (let step = 1; step <= 40 && contrastRatio(current, WHITE) < THEME_COLOR_MIN_CONTRAST; step++) {
+    current = parseHex(toHex(mix(rgb, BLACK, step * 0.025)))!;
+  }
+  const result = toHex(current);
+  return { color: result, adjusted: result !== original };
 }
 
 /** The `--edu-*` custom properties of a theme: primary, primary-0 … 9, primary-dark and importance 1–5. */

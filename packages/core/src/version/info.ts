@@ -10,6 +10,7 @@ import { isRequestError } from '../http/errors.ts';
 import { packRootPath } from '../i18n/packs.ts';
 import type { Lang } from '../i18n/language.ts';
 import { getLanguage } from '../i18n/language.ts';
+import { serverText } from '../i18n/server-text.ts';
 import { isRecord } from '../platform/guards.ts';
 import { compareVersions, findVersionMismatches, type VersionMismatch } from './compare.ts';
 
@@ -76,7 +77,7 @@ const text = (value: unknown): string =>
 
 /** The note in `lang`: English for `en`, the Chinese text otherwise; either falls back to the other. */
 export function versionNoteText(note: VersionNote, lang: Lang = getLanguage()): string {
-  return lang === 'en' ? note.en || note.cn : note.cn || note.en;
+  return serverText(note.cn, note.en, lang);
 }
 
 /** Maps the wire list; entries without a version are dropped, notes without text too. Newest first. */

@@ -69,6 +69,17 @@ export const colorPickerStyles = css`
     box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.15);
   }
 
+  /* A theme colour is no text colour: the trigger shows a plain swatch, no sample letter. */
+  :host([mode='theme']) .letter {
+    display: none;
+  }
+
+  :host([mode='theme']) .bar {
+    height: 18px;
+    margin-top: 0;
+    border-radius: 3px;
+  }
+
   .size {
     font-size: 12px;
     color: #606266;
@@ -223,5 +234,16 @@ export const colorPickerStyles = css`
     .swatch[aria-checked='true'] {
       outline: 2px solid Highlight;
     }
+  }
+
+  .note:empty {
+    display: none;
+  }
+
+  .note {
+    display: block;
+    margin-top: 4px;
+    font-size: 12px;
+    color: #606266;
   }
 `;

@@ -2,8 +2,10 @@ import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { msg } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import type { Placement } from '@floating-ui/dom';
+import { DEFAULT_THEME_COLOR } from '@edu-portal/core/theme/constants.ts';
+import { usableThemeColor } from '@edu-portal/core/theme/theme.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { PopupController } from '../internal/popup-controller.ts';
 import { colorPickerStyles } from './color-picker.styles.ts';
@@ -17,6 +19,7 @@ import {
   defaultStandardColors,
   defaultThemeColors,
   fontFamilyLabel,
+  themeModeColors,
   normalizeColor,
   themeGrid,
 } from './palette.ts';
@@ -97,7 +100,15 @@ export class EduColorPicker extends EduElement {
   /** The initial colour (attribute `value`); a form reset goes back to it. */
   @property({ attribute: 'value' }) defaultValue = '';
 
-  /** The default colour of the "default colour" button and of an empty value (spec: black). */
+  /**
+   * `text` (the spec's text colour picker) or `theme`: a portal theme colour. The theme mode's default colour is
+   * #457CD6 (unless `default-color` says otherwise), its swatches are colours that make a usable theme, and a colour
+   * from "more colours" is adjusted by core `usableThemeColor` (lightened from black, darkened from pale), with a
+   * note saying so.
+   */
+  @property({ reflect: true }) mode: 'text' | 'theme' = 'text';
+
+  /** The default colour of the "default colour" button and of an empty value (spec: black; #457CD6 in theme mode). */
   @property({ attribute: 'default-color' }) defaultColor = DEFAULT_COLOR;
 
   /** Text size, `12px` … `20px`. */
@@ -131,6 +142,9 @@ export class EduColorPicker extends EduElement {
 
   /** Whether the panel is open. */
   @property({ type: Boolean, reflect: true }) open = false;
+
+  /** Said when a theme colour was adjusted to stay usable. */
+  @state() private adjustedNote = '';
 
   /** The colour moved to with the arrow keys, not chosen yet. */
   @state() private pending: string | null = null;
@@ -220,6 +234,9 @@ export class EduColorPicker extends EduElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('mode') && this.mode === 'theme' && this.defaultColor === DEFAULT_COLOR) {
+      this.defaultColor = DEFAULT_THEME_COLOR;
+    }
     if (changed.has('fontSize')) this.fontSize = normalizeFontSize(this.fontSize);
     if (changed.has('open') && this.open && (this.disabled || this.formDisabled)) this.open = false;
   }
@@ -289,8 +306,15 @@ export class EduColorPicker extends EduElement {
   // ----- choosing --------------------------------------------------------------------------------------------
 
   private commit(color: string, close: boolean): void {
-    const normalized = normalizeColor(color);
+    let normalized = normalizeColor(color);
     if (!normalized) return;
+    if (this.mode === 'theme') {
+      const usable = usableThemeColor(normalized);
+      this.adjustedNote = usable.adjusted
+        ? msg(str`已调整为 ${usable.color}，以便白色文字和数字清晰可读`, { id: 'colorPicker.themeAdjusted' })
+        : '';
+      normalized = usable.color;
+    }
     this.current = normalized;
     this.syncFormValue();
     this.requestUpdate('value');
@@ -307,6 +331,13 @@ export class EduColorPicker extends EduElement {
   }
 
   private grid(group: Group): GridSwatch[] {
+    if (this.mode === 'theme') {
+      // One row of usable theme colours; no tints (too pale for a theme) and no standard colours.
+      if (group === 'standard') return [];
+      return (this.themeColors ?? themeModeColors())
+        .map((s) => ({ color: normalizeColor(s.color) ?? '', label: s.label || s.color }))
+        .filter((s) => s.color);
+    }
     if (group === 'theme') return themeGrid(this.themeColors ?? defaultThemeColors()).flat();
     return (this.standardColors ?? defaultStandardColors())
       .map((s) => ({ color: normalizeColor(s.color) ?? '', label: s.label || s.color }))
@@ -314,6 +345,7 @@ export class EduColorPicker extends EduElement {
   }
 
   private columns(group: Group): number {
+    if (this.mode === 'theme') return this.grid(group).length;
     return group === 'theme' ? (this.themeColors ?? defaultThemeColors()).length : this.grid('standard').length;
   }
 
@@ -496,6 +528,7 @@ export class EduColorPicker extends EduElement {
           ${this.showFontSize ? html`<span class="size" aria-hidden="true">${this.fontSize}</span>` : nothing}
           <span class="caret">${caretIcon}</span>
         </button>
+        <span class="note" role="status">${this.adjustedNote}</span>
         <div
           part="panel"
           class="panel"
@@ -516,7 +549,7 @@ export class EduColorPicker extends EduElement {
             ${msg('默认颜色', { id: 'colorPicker.default' })}
           </button>
           ${this.renderGroup('theme', msg('主题颜色', { id: 'colorPicker.theme' }))}
-          ${this.renderGroup('standard', msg('标准色', { id: 'colorPicker.standard' }))}
+          ${this.mode === 'theme' ? nothing : this.renderGroup('standard', msg('标准色', { id: 'colorPicker.standard' }))}
           <label part="more" class="more">
             <input
               type="color"

@@ -77,6 +77,28 @@ const STANDARD: readonly Named[] = [
   { color: '#7030a0', name: () => msg('紫色', { id: 'colorPicker.color.purple' }) },
 ];
 
+/**
+ * Colours that make a usable portal theme (the `theme` mode of the picker): each keeps 3:1 against white and is far
+ * from black, so core `usableThemeColor` keeps them as they are.
+ */
+const THEME_MODE_COLORS: readonly Named[] = [
+  { color: '#457cd6', name: () => msg('蓝色', { id: 'colorPicker.color.blue' }) },
+  { color: '#1f7fb5', name: () => msg('天蓝色', { id: 'colorPicker.color.skyBlue' }) },
+  { color: '#2b4a8b', name: () => msg('深蓝色', { id: 'colorPicker.color.darkBlue' }) },
+  { color: '#44546a', name: () => msg('蓝灰色', { id: 'colorPicker.color.blueGray' }) },
+  { color: '#3d8b27', name: () => msg('绿色', { id: 'colorPicker.color.green' }) },
+  { color: '#e31d1a', name: () => msg('红色', { id: 'colorPicker.color.red' }) },
+  { color: '#a61b29', name: () => msg('深红色', { id: 'colorPicker.color.darkRed' }) },
+  { color: '#c8580f', name: () => msg('橙色', { id: 'colorPicker.color.orange' }) },
+  { color: '#7b4fc8', name: () => msg('紫色', { id: 'colorPicker.color.purple' }) },
+  { color: '#6b6b6b', name: () => msg('灰色', { id: 'colorPicker.color.gray' }) },
+];
+
+/** The theme-colour choices of the `theme` mode. */
+export function themeModeColors(): ColorSwatch[] {
+  return THEME_MODE_COLORS.map(({ color, name }) => ({ color, label: name() }));
+}
+
 /** The default theme colours (the base row; tints and shades are derived). */
 export function defaultThemeColors(): ColorSwatch[] {
   return THEME_BASE.map(({ color, name }) => ({ color, label: name() }));

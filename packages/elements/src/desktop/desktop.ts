@@ -6,6 +6,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { msg } from '@lit/localize';
 import { RECENT_APPS_LIMIT } from '@edu-portal/core/constants.ts';
 import type { AppIcon, DesktopIcons, IconGroup } from '@edu-portal/core/desktop/icons.ts';
+import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import { iconOrder, moveBy, moveIconInGroup } from '@edu-portal/core/desktop/reorder.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { CoreLanguage, ImageFailures, renderAppTile } from './app-tile.ts';
@@ -155,7 +156,7 @@ export class EduDesktop extends EduElement {
   // ----- sections ----------------------------------------------------------------------------------------------
 
   private groupTitle(group: IconGroup): string {
-    const own = this.language.value === 'en' ? group.englishName || group.name : group.name || group.englishName;
+    const own = serverText(group.name, group.englishName, this.language.value);
     return this.groupNames[group.code] || own || group.code || msg('应用', { id: 'desktop.apps' });
   }
 

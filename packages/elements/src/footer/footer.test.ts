@@ -56,8 +56,8 @@ describe('<edu-footer>', () => {
     expect(q(el, '[part="help"]')!.textContent!.trim()).to.equal('Help centre');
     await switchLanguage('zh-HK');
     await el.updateComplete;
-    // zh-HK takes the first part, as the spec says of bilingual texts.
-    expect(q(el, '[part="copyright"]')!.textContent).to.equal('版权所有 © 2019-2026 滨江区实验中学');
+    // zh-HK takes the first part, as the spec says of bilingual texts, in traditional characters (issue 13 item 12).
+    expect(q(el, '[part="copyright"]')!.textContent).to.equal('版權所有 © 2019-2026 濱江區實驗中學');
     expect(q(el, '[part="help"]')!.textContent!.trim()).to.equal('幫助中心');
   });
 

@@ -42,6 +42,7 @@ export const headerStyles = css`
   }
 
   .title {
+    min-width: 0;
     margin: 0;
     font-weight: 600;
     white-space: nowrap;
@@ -124,8 +125,10 @@ export const headerStyles = css`
     background: #fff;
   }
 
+  /* The width the header measured for the label (62 px at least) is the whole button's, padding included. */
   .apps .app {
     width: 62px;
+    box-sizing: border-box;
     gap: 2px;
   }
 
@@ -237,7 +240,8 @@ export const headerStyles = css`
   /* Manual popovers in the top layer, placed beside their anchor by the popup controller (position: fixed), so the
      bar clips none of them; the z-index counts only where popovers are missing. */
   .menu,
-  .panel {
+  .panel,
+  .drawer {
     position: fixed;
     inset: auto;
     z-index: var(--edu-z-popup, 10000);
@@ -285,6 +289,81 @@ export const headerStyles = css`
     background: #c8161d;
     color: #fff;
     box-shadow: 0 0 0 1.5px #fff;
+  }
+
+  /* The tools menu of a narrow bar: every tool with its name, then the identities and the languages. */
+  .drawer {
+    padding: 8px 0;
+    width: min(300px, calc(100vw - 16px));
+    box-sizing: border-box;
+    overflow-y: auto;
+  }
+
+  .drawer-welcome {
+    margin: 0;
+    padding: 4px 16px 8px;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  .drawer-extra {
+    padding: 0 16px 4px;
+  }
+
+  .drawer-extra ::slotted(*) {
+    /* The bar's own button styles assume white text on the bar; here it is the panel's. */
+    color: inherit !important;
+  }
+
+  .drawer-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+
+  .drawer-heading {
+    margin: 8px 0 0;
+    padding: 6px 16px 2px;
+    border-top: 1px solid #ebeef5;
+    font-size: 12px;
+    color: #606266;
+  }
+
+  .item.drawer-item {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+  }
+
+  .drawer-item svg {
+    width: 18px;
+    height: 18px;
+    flex: none;
+    fill: currentColor;
+  }
+
+  .drawer .item {
+    white-space: normal;
+    min-height: 40px;
+  }
+
+  /* A narrow bar: the unit name takes what the bell and the menu button leave it. */
+  .compact {
+    gap: 8px;
+    padding: 0 12px;
+  }
+
+  .compact .unit {
+    max-width: none;
+    flex: 1 1 auto;
+  }
+
+  .compact .spacer {
+    display: none;
+  }
+
+  .compact .tools {
+    flex: none;
   }
 
   .item {

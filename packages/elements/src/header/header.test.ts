@@ -266,6 +266,59 @@ describe('<edu-header>', () => {
     expect(el.language).to.equal('en');
   });
 
+  it('below 800 px folds every tool into one keyboard-operable menu and fits a 360 px phone (issue 13 item 5)', async () => {
+    await setViewport({ width: 360, height: 740 });
+    const el = await render(
+      { ...parent, unitName: '某某市某某区第一实验小学附属幼儿园' },
+      { childName: '王小明', messageCount: 3, icons: icons(4) },
+    );
+    await waitUntil(() => el.shadowRoot!.querySelector('.menu-button') !== null, 'the menu button');
+    expect(el.shadowRoot!.querySelector('[part="apps"]'), 'no icons in a phone bar').to.equal(null);
+    expect(el.shadowRoot!.querySelector('.tool.logout'), 'logout only in the menu').to.equal(null);
+    expect(document.documentElement.scrollWidth).to.be.at.most(360);
+    for (const tool of el.shadowRoot!.querySelectorAll<HTMLElement>('.tools button, [part~="more"]')) {
+      expect(tool.getBoundingClientRect().right, tool.getAttribute('aria-label')!).to.be.at.most(360);
+    }
+    const button = q<HTMLButtonElement>(el, '.menu-button');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => q(el, '[part="drawer"]') !== null, 'the menu');
+    const items = () => Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="drawer"] button'));
+    expect(items().map((item) => item.textContent!.trim().replace(/\s+/g, ' '))).to.include.members([
+      '切换孩子，当前：王小明',
+      '桌面',
+      '主题',
+      '全屏',
+      '退出',
+      '简体中文',
+      'English',
+      '繁體中文',
+    ]);
+    for (const item of items()) expect(item.getBoundingClientRect().right).to.be.at.most(360);
+    expect(activeInside(el)).to.equal(items()[0]);
+    await sendKeys({ press: 'ArrowDown' });
+    expect(activeInside(el)).to.equal(items()[1]);
+    const theme = oneEvent(el, 'edu-open-theme');
+    items()
+      .find((item) => item.textContent!.includes('主题'))!
+      .click();
+    await theme;
+    await el.updateComplete;
+    expect(q(el, '[part="drawer"]'), 'closed after a choice').to.equal(null);
+    button.click();
+    await el.updateComplete;
+    const language = oneEvent(el, 'edu-change-language');
+    q<HTMLButtonElement>(el, '[part="drawer"] [data-lang="en"]').click();
+    expect((await language).detail.language).to.equal('en');
+    button.click();
+    await el.updateComplete;
+    items()
+      .find((item) => item.textContent!.includes('退出'))!
+      .click();
+    await el.updateComplete;
+    await waitUntil(() => q<EduDialog>(el, 'edu-dialog').open, 'the logout confirmation');
+  });
+
   describe('top layout', () => {
     it('shows at most 10 icons and falls back to the first character when an image fails', async () => {
       const list = icons(12);
@@ -295,6 +348,27 @@ describe('<edu-header>', () => {
       expect(el.shadowRoot!.querySelectorAll('[part="panel"] .app')).to.have.length(12);
       el.style.width = '';
       await waitUntil(() => bar().length === 10, 'all ten again in a wide bar');
+    });
+
+    it('shows the short English names whole at 1366 px where the bar has room (issue 13 item 8)', async () => {
+      await setViewport({ width: 1366, height: 768 });
+      await switchLanguage('en');
+      const english = ['Homework', 'Academics', 'Timetable', 'Scores', 'Lessons'];
+      const list = english.map((name, i) => ({
+        ...icon(`app${i}`, `应用${i}`),
+        englishName: `${name} Management`,
+        englishShortName: name,
+      }));
+      const el = await render(teacher, { icons: list });
+      await nextFrame();
+      await el.updateComplete;
+      const labels = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .label'));
+      expect(labels.map((label) => label.textContent)).to.deep.equal(english);
+      for (const label of labels) expect(label.scrollWidth, label.textContent!).to.be.at.most(label.clientWidth);
+      const apps = q(el, '[part="apps"]').getBoundingClientRect();
+      for (const app of el.shadowRoot!.querySelectorAll('[part="apps"] .app')) {
+        expect(app.getBoundingClientRect().right).to.be.at.most(apps.right + 0.5);
+      }
     });
 
     it('shows unread counts on icons and opens an app', async () => {

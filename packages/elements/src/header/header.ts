@@ -9,6 +9,7 @@ import { canSelectChild } from '@edu-portal/core/identity/children.ts';
 import { languageOptions } from '@edu-portal/core/i18n/options.ts';
 import { identitySwitchTarget, type IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { EduDialog } from '../dialog/dialog.ts';
@@ -20,7 +21,23 @@ import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** Spec part 1 §9: header icons are each about 60 to 62 px wide (and at most HEADER_ICON_LIMIT of them). */
 const APP_WIDTH = 62;
+/** The widest an app of the bar gets for its label (a long English short name is then cut, the whole on hover). */
+const APP_MAX_WIDTH = 112;
+/** The app button's padding either side of its label, px. */
+const APP_PADDING = 6;
 const APP_GAP = 4;
+/** Below this width of its own the header folds its tools into a menu button (phones, narrow windows). */
+const COMPACT_BELOW = 800;
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** Width of `text` in `font`, px (a canvas measure: the apps that do not fit the bar are never rendered). */
+function textWidth(text: string, font: string): number {
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 12;
+  measureContext.font = font;
+  return measureContext.measureText(text).width;
+}
 /** What the header needs of the signed-in user (a `SessionUser` fits). */
 export type HeaderUser = Pick<SessionUser, 'realName' | 'userType' | 'unitType' | 'unitName'> &
   Partial<Pick<SessionUser, 'unitEnName' | 'unitImgPath'>>;
@@ -41,7 +58,7 @@ export type EduSwitchIdentityEvent = CustomEvent<EduSwitchIdentityDetail>;
 export type EduChangeLanguageEvent = CustomEvent<EduChangeLanguageDetail>;
 export type EduOpenAppEvent = CustomEvent<EduOpenAppDetail>;
 
-type Menu = 'apps' | 'identity' | 'language';
+type Menu = 'apps' | 'identity' | 'language' | 'tools';
 
 const defaultLogo = svg`<svg viewBox="0 0 40 40" aria-hidden="true" focusable="false"><circle cx="20" cy="20" r="19" fill="#fff"/><path d="M20 8 5 15l15 7 12-5.6V25h2V15z" fill="#2b5797"/><path d="M11 20.5v5.5c0 2.5 4 4.5 9 4.5s9-2 9-4.5v-5.5l-9 4.2z" fill="#2b5797"/></svg>`;
 const bellIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"/></svg>`;
@@ -53,6 +70,7 @@ const exitFullIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="
 const identityIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-3.3 0-7 1.7-7 4v3h14v-3c0-2.3-3.7-4-7-4zm8-1 3-3-3-3v2h-3v2h3zm0 3v2h-2v2h2v2l3-3z"/></svg>`;
 const childIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4 0-8 2-8 5v2h16v-2c0-3-4-5-8-5z"/></svg>`;
 const languageIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-2.9a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16 16 0 0 0 0 4zm.8 2h2.9c.3 1.3.8 2.5 1.4 3.6A8 8 0 0 1 5.1 16zM8 8H5.1a8 8 0 0 1 4.3-3.6C8.8 5.5 8.3 6.7 8 8zm4 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6zm1.7-5.6a16 16 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z"/></svg>`;
+const menuIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z"/></svg>`;
 const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 4h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 10h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 16h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4z"/></svg>`;
 
 /**
@@ -60,6 +78,10 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * name length), a welcome with the user's real name, the message bell (99+), desktop, child switcher (parents),
  * theme, logout (confirmed), full screen, identity switcher and language menu; in the top layout up to 10 app icons
  * and an expandable panel of every app. It holds no data of its own: hosts set the properties and act on the events.
+ *
+ * Narrower than 800 px (a phone, a narrow window) it keeps the logo, the unit name, the "more apps" button and the
+ * bell in the bar and folds every other tool, the welcome and the `extra` slot into one menu button: a keyboard-
+ * operable list with the same events, so nothing of the header is out of reach and nothing sticks out sideways.
  *
  * @summary Portal header with the shell's buttons and, in the top layout, the app icons.
  * @tagname edu-header
@@ -90,6 +112,7 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @csspart tool - Each button of the group.
  * @csspart badge - The count on the bell and on app icons.
  * @csspart menu - The identity and language menus.
+ * @csspart drawer - The tools menu of a narrow header (below 800 px of its own width): every tool, named.
  * @csspart confirm - The logout confirmation dialog (an `<edu-dialog>`).
  *
  * @cssprop [--edu-header-height=60px] - Height of the bar.
@@ -140,13 +163,16 @@ export class EduHeader extends EduElement {
   @property({ attribute: 'hide-desktop', type: Boolean }) hideDesktop = false;
 
   @state() private windowWidth = typeof window === 'undefined' ? 1920 : window.innerWidth;
-  /** How many header icons fit the bar's width (at most 10): the rest are in the panel, never half shown. */
-  @state() private appSlots = HEADER_ICON_LIMIT;
+  /** The width the bar leaves its app list, px; the apps that fit it whole are shown, the rest are in the panel. */
+  @state() private appsWidth = Number.POSITIVE_INFINITY;
   private observedApps: Element | null = null;
   private readonly appsObserver = new ResizeObserver(([entry]) => {
-    if (!entry) return;
-    const fit = Math.floor((entry.contentRect.width + APP_GAP) / (APP_WIDTH + APP_GAP));
-    this.appSlots = Math.max(0, Math.min(HEADER_ICON_LIMIT, fit));
+    if (entry) this.appsWidth = entry.contentRect.width;
+  });
+  /** Narrow (a phone): the tools fold into one menu button; the app icons stay in the "more apps" panel. */
+  @state() private compact = false;
+  private readonly hostObserver = new ResizeObserver(([entry]) => {
+    if (entry) this.compact = entry.contentRect.width < COMPACT_BELOW;
   });
   @state() private menu: Menu | null = null;
   @state() private failedImages = new Set<string>();
@@ -154,7 +180,7 @@ export class EduHeader extends EduElement {
   @state() private fullscreen = false;
   @state() private confirming = false;
 
-  @query('.panel, .menu') private popupEl?: HTMLElement | null;
+  @query('.panel, .menu, .drawer') private popupEl?: HTMLElement | null;
 
   private unsubscribeLanguage: (() => void) | null = null;
   private menuTrigger: HTMLElement | null = null;
@@ -183,6 +209,7 @@ export class EduHeader extends EduElement {
     });
     this.onResize();
     this.onFullscreenChange();
+    this.hostObserver.observe(this);
   }
 
   override disconnectedCallback(): void {
@@ -193,6 +220,7 @@ export class EduHeader extends EduElement {
     this.unsubscribeLanguage = null;
     this.menu = null;
     this.appsObserver.disconnect();
+    this.hostObserver.disconnect();
     this.observedApps = null;
   }
 
@@ -210,6 +238,8 @@ export class EduHeader extends EduElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('logo') || changed.has('user')) this.logoFailed = false;
     if (changed.has('icons')) this.failedImages = new Set();
+    // The wide bar's menus and the narrow bar's tools menu do not outlive a change of shape.
+    if ((changed as PropertyValues).has('compact') && this.menu && this.menu !== 'apps') this.menu = null;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -223,8 +253,9 @@ export class EduHeader extends EduElement {
       if (this.menu) {
         this.popup.show();
         const popup = this.popupEl;
-        const target =
-          popup?.querySelector<HTMLElement>('[aria-current="true"]') ?? popup?.querySelector<HTMLElement>('button');
+        // A menu opens on its current choice; the tools menu on its first button.
+        const current = this.menu === 'tools' ? null : popup?.querySelector<HTMLElement>('[aria-current="true"]');
+        const target = current ?? popup?.querySelector<HTMLElement>('button');
         target?.focus({ preventScroll: true });
       } else {
         this.popup.hide();
@@ -309,7 +340,7 @@ export class EduHeader extends EduElement {
   private unitTitle(): string {
     const user = this.user;
     if (!user) return '';
-    return (this.language === 'en' && user.unitEnName) || user.unitName || '';
+    return serverText(user.unitName ?? '', user.unitEnName ?? '', this.language);
   }
 
   private renderLogo(): TemplateResult {
@@ -328,7 +359,7 @@ export class EduHeader extends EduElement {
     />`;
   }
 
-  private renderIcon(icon: AppIcon, inPanel: boolean): TemplateResult {
+  private renderIcon(icon: AppIcon, inPanel: boolean, width?: number): TemplateResult {
     const label = iconLabel(icon, this.language, { short: !inPanel });
     const src = iconImage(icon, this.theme, { header: !inPanel });
     const key = `${inPanel ? 'panel' : 'bar'}:${icon.code}`;
@@ -343,6 +374,7 @@ export class EduHeader extends EduElement {
       type="button"
       data-code=${icon.code}
       title=${title}
+      style=${width === undefined ? nothing : styleMap({ width: `${width}px` })}
       @click=${() => this.openApp(icon)}
     >
       <span class="glyph">
@@ -369,15 +401,41 @@ export class EduHeader extends EduElement {
     </button>`;
   }
 
+  /**
+   * The bar's apps that fit its list whole, each as wide as its (short) label needs: at least the spec's 62 px, at
+   * most APP_MAX_WIDTH, so "Homework" or "Timetable" reads whole where the bar has room (issue 13 item 8).
+   */
+  private barApps(): { icon: AppIcon; width: number }[] {
+    const font = `12px ${getComputedStyle(this).fontFamily}`;
+    const shown: { icon: AppIcon; width: number }[] = [];
+    let used = 0;
+    for (const icon of headerIcons(this.icons).slice(0, HEADER_ICON_LIMIT)) {
+      const label = iconLabel(icon, this.language, { short: true });
+      const width = Math.min(
+        APP_MAX_WIDTH,
+        Math.max(APP_WIDTH, Math.ceil(textWidth(label, font)) + 2 * APP_PADDING + 2),
+      );
+      const next = used + (shown.length > 0 ? APP_GAP : 0) + width;
+      if (next > this.appsWidth) break;
+      used = next;
+      shown.push({ icon, width });
+    }
+    return shown;
+  }
+
   private renderApps(): TemplateResult | typeof nothing {
     if (this.layout !== 'top' || this.icons.length === 0) return nothing;
-    const shown = headerIcons(this.icons).slice(0, this.appSlots);
     const width = this.user ? headerPanelWidth(this.user) : headerPanelWidth({ userType: 0, unitType: 0 });
     const open = this.menu === 'apps';
+    // On a phone the bar has no room for icons: the "more apps" panel has them all.
     return html`
-      <ul part="apps" class="apps" aria-label=${msg('常用应用', { id: 'header.apps' })}>
-        ${shown.map((icon) => html`<li>${this.renderIcon(icon, false)}</li>`)}
-      </ul>
+      ${
+        this.compact
+          ? html`<span class="spacer"></span>`
+          : html`<ul part="apps" class="apps" aria-label=${msg('常用应用', { id: 'header.apps' })}>
+              ${this.barApps().map(({ icon, width }) => html`<li>${this.renderIcon(icon, false, width)}</li>`)}
+            </ul>`
+      }
       <button
         part="more tool"
         class="tool more"
@@ -408,99 +466,196 @@ export class EduHeader extends EduElement {
     `;
   }
 
-  private renderIdentity(): TemplateResult | typeof nothing {
-    if (this.identities.length < 2) return nothing;
-    const open = this.menu === 'identity';
-    const label = msg('切换身份', { id: 'header.switchIdentity' });
+  private identityItems(): TemplateResult[] {
     const typeName = (type: 2 | 3) =>
       type === 2 ? msg('教师', { id: 'header.identityTeacher' }) : msg('家长', { id: 'header.identityParent' });
+    return this.identities.map(
+      (option) =>
+        html`<li>
+          <button
+            class="item"
+            type="button"
+            data-id=${option.id}
+            aria-current=${option.current ? 'true' : 'false'}
+            @click=${() => this.chooseIdentity(option)}
+          >
+            ${option.name}（${typeName(option.userType)}）
+          </button>
+        </li>`,
+    );
+  }
+
+  private languageItems(): TemplateResult[] {
+    return languageOptions(this.language).map(
+      (option) =>
+        html`<li>
+          <button
+            class="item"
+            type="button"
+            lang=${option.value}
+            data-lang=${option.value}
+            aria-current=${option.current ? 'true' : 'false'}
+            @click=${() => this.chooseLanguage(option.value)}
+          >
+            ${option.name}
+          </button>
+        </li>`,
+    );
+  }
+
+  /** A tool that opens a popup of its own: the button, and the popup while it is open. */
+  private renderMenuTool(
+    menu: Menu,
+    { name, popupId, label, icon }: { name: string; popupId: string; label: string; icon: TemplateResult },
+    popup: () => TemplateResult,
+  ): TemplateResult {
+    const open = this.menu === menu;
     return html`<div class="menu-wrap">
       <button
         part="tool"
-        class="tool identity"
+        class="tool ${name}"
         type="button"
         aria-expanded=${open ? 'true' : 'false'}
-        aria-controls="identity-menu"
+        aria-controls=${popupId}
         aria-label=${label}
-        @click=${(event: Event) => this.toggleMenu('identity', event)}
+        @click=${(event: Event) => this.toggleMenu(menu, event)}
       >
-        ${identityIcon}
+        ${icon}
       </button>
-      ${
-        open
-          ? html`<ul
-              id="identity-menu"
-              part="menu"
-              class="menu"
-              popover="manual"
-              aria-label=${label}
-              @keydown=${this.onPopupKeyDown}
-            >
-              ${this.identities.map(
-                (option) =>
-                  html`<li>
-                    <button
-                      class="item"
-                      type="button"
-                      data-id=${option.id}
-                      aria-current=${option.current ? 'true' : 'false'}
-                      @click=${() => this.chooseIdentity(option)}
-                    >
-                      ${option.name}（${typeName(option.userType)}）
-                    </button>
-                  </li>`,
-              )}
-            </ul>`
-          : nothing
-      }
+      ${open ? popup() : nothing}
     </div>`;
   }
 
+  /** The identity or language menu: a list of choices under its button. */
+  private renderListMenu(
+    menu: 'identity' | 'language',
+    label: string,
+    icon: TemplateResult,
+    items: () => TemplateResult[],
+  ) {
+    const popupId = `${menu}-menu`;
+    return this.renderMenuTool(
+      menu,
+      { name: menu, popupId, label, icon },
+      () =>
+        html`<ul
+          id=${popupId}
+          part="menu"
+          class="menu"
+          popover="manual"
+          aria-label=${label}
+          @keydown=${this.onPopupKeyDown}
+        >
+          ${items()}
+        </ul>`,
+    );
+  }
+
+  private renderIdentity(): TemplateResult | typeof nothing {
+    if (this.identities.length < 2) return nothing;
+    return this.renderListMenu('identity', msg('切换身份', { id: 'header.switchIdentity' }), identityIcon, () =>
+      this.identityItems(),
+    );
+  }
+
   private renderLanguage(): TemplateResult {
-    const open = this.menu === 'language';
-    const label = msg('语言', { id: 'header.language' });
-    const options = languageOptions(this.language);
-    return html`<div class="menu-wrap">
+    return this.renderListMenu('language', msg('语言', { id: 'header.language' }), languageIcon, () =>
+      this.languageItems(),
+    );
+  }
+
+  private childLabel(): string {
+    return this.childName
+      ? msg(str`切换孩子，当前：${this.childName}`, { id: 'header.switchChildCurrent' })
+      : msg('选择孩子', { id: 'header.switchChild' });
+  }
+
+  private fullscreenLabel(): string {
+    return this.fullscreen
+      ? msg('退出全屏', { id: 'header.exitFullscreen' })
+      : msg('全屏', { id: 'header.fullscreen' });
+  }
+
+  /** A button of the tools menu: the bar's icon and its name written out. */
+  private drawerButton(name: string, icon: TemplateResult, label: string, act: () => void): TemplateResult {
+    return html`<li>
       <button
-        part="tool"
-        class="tool language"
+        class="item drawer-item ${name}"
         type="button"
-        aria-expanded=${open ? 'true' : 'false'}
-        aria-controls="language-menu"
-        aria-label=${label}
-        @click=${(event: Event) => this.toggleMenu('language', event)}
+        @click=${() => {
+          this.closeMenu(false);
+          act();
+        }}
       >
-        ${languageIcon}
+        ${icon}<span>${label}</span>
       </button>
-      ${
-        open
-          ? html`<ul
-              id="language-menu"
-              part="menu"
-              class="menu"
-              popover="manual"
-              aria-label=${label}
-              @keydown=${this.onPopupKeyDown}
-            >
-              ${options.map(
-                (option) =>
-                  html`<li>
-                    <button
-                      class="item"
-                      type="button"
-                      lang=${option.value}
-                      data-lang=${option.value}
-                      aria-current=${option.current ? 'true' : 'false'}
-                      @click=${() => this.chooseLanguage(option.value)}
-                    >
-                      ${option.name}
-                    </button>
-                  </li>`,
-              )}
-            </ul>`
-          : nothing
-      }
-    </div>`;
+    </li>`;
+  }
+
+  /**
+   * The tools menu of a narrow header (issue 13 item 5): every tool of the wide bar, named, in one keyboard-operable
+   * list: the slotted extras, desktop, child, identities, theme, languages, full screen, logout.
+   */
+  private renderToolsMenu(): TemplateResult {
+    const label = msg('菜单', { id: 'header.menu' });
+    const user = this.user;
+    const isParent = user ? canSelectChild(user.userType) : false;
+    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
+    return this.renderMenuTool(
+      'tools',
+      { name: 'menu-button', popupId: 'tools-menu', label, icon: menuIcon },
+      () =>
+        html`<div
+          id="tools-menu"
+          part="drawer"
+          class="drawer"
+          popover="manual"
+          role="region"
+          aria-label=${label}
+          @keydown=${this.onPopupKeyDown}
+        >
+          ${welcome ? html`<p part="welcome" class="drawer-welcome">${welcome}</p>` : nothing}
+          <div class="drawer-extra"><slot name="extra"></slot></div>
+          <ul class="drawer-list">
+            ${
+              this.hideDesktop
+                ? nothing
+                : this.drawerButton('desktop', homeIcon, msg('桌面', { id: 'header.desktop' }), () =>
+                    this.emit('edu-go-desktop', null),
+                  )
+            }
+            ${
+              isParent
+                ? this.drawerButton('child', childIcon, this.childLabel(), () => this.emit('edu-switch-child', null))
+                : nothing
+            }
+            ${this.drawerButton('theme', themeIcon, msg('主题', { id: 'header.theme' }), () =>
+              this.emit('edu-open-theme', null),
+            )}
+            ${this.drawerButton(
+              'fullscreen',
+              this.fullscreen ? exitFullIcon : fullIcon,
+              this.fullscreenLabel(),
+              () => void this.toggleFullscreen(),
+            )}
+            ${this.drawerButton('logout', logoutIcon, msg('退出', { id: 'header.logout' }), () => (this.confirming = true))}
+          </ul>
+          ${
+            this.identities.length < 2
+              ? nothing
+              : html`<p class="drawer-heading" id="drawer-identity">
+                    ${msg('切换身份', { id: 'header.switchIdentity' })}
+                  </p>
+                  <ul class="drawer-list" aria-labelledby="drawer-identity">
+                    ${this.identityItems()}
+                  </ul>`
+          }
+          <p class="drawer-heading" id="drawer-language">${msg('语言', { id: 'header.language' })}</p>
+          <ul class="drawer-list" aria-labelledby="drawer-language">
+            ${this.languageItems()}
+          </ul>
+        </div>`,
+    );
   }
 
   private renderConfirm(): TemplateResult {
@@ -539,8 +694,17 @@ export class EduHeader extends EduElement {
     const isParent = user ? canSelectChild(user.userType) : false;
     // Cut with an ellipsis when long; the whole text on hover.
     const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
+    const bell = html`<button
+      part="tool"
+      class="tool messages"
+      type="button"
+      aria-label=${messagesLabel}
+      @click=${() => this.emit('edu-open-messages', null)}
+    >
+      ${bellIcon} ${badge ? html`<span part="badge" class="badge" aria-hidden="true">${badge}</span>` : nothing}
+    </button>`;
     return html`
-      <div part="base" class="base ${this.theme === 'ink' ? 'grey' : ''}">
+      <div part="base" class="base ${this.theme === 'ink' ? 'grey' : ''} ${this.compact ? 'compact' : ''}">
         <div class="unit">
           ${this.renderLogo()}
           ${
@@ -557,85 +721,73 @@ export class EduHeader extends EduElement {
         </div>
         ${this.renderApps()}
         ${this.layout === 'top' && this.icons.length > 0 ? nothing : html`<span class="spacer"></span>`}
-        <div part="tools" class="tools">
-          <slot name="extra"></slot>
-          ${user?.realName ? html`<span part="welcome" class="welcome" title=${welcome}>${welcome}</span>` : nothing}
-          <button
-            part="tool"
-            class="tool messages"
-            type="button"
-            aria-label=${messagesLabel}
-            @click=${() => this.emit('edu-open-messages', null)}
-          >
-            ${bellIcon} ${badge ? html`<span part="badge" class="badge" aria-hidden="true">${badge}</span>` : nothing}
-          </button>
-          ${
-            this.hideDesktop
-              ? nothing
-              : html`<button
+        ${
+          this.compact
+            ? html`<div part="tools" class="tools">${bell} ${this.renderToolsMenu()}</div>`
+            : html`<div part="tools" class="tools">
+                <slot name="extra"></slot>
+                ${user?.realName ? html`<span part="welcome" class="welcome" title=${welcome}>${welcome}</span>` : nothing}
+                ${bell}
+                ${
+                  this.hideDesktop
+                    ? nothing
+                    : html`<button
+                        part="tool"
+                        class="tool desktop"
+                        type="button"
+                        aria-label=${msg('桌面', { id: 'header.desktop' })}
+                        @click=${() => this.emit('edu-go-desktop', null)}
+                      >
+                        ${homeIcon}
+                      </button>`
+                }
+                ${
+                  isParent
+                    ? html`<button
+                        part="tool"
+                        class="tool child"
+                        type="button"
+                        aria-label=${this.childLabel()}
+                        @click=${() => this.emit('edu-switch-child', null)}
+                      >
+                        ${childIcon}
+                        <span class="child-name" aria-hidden="true" title=${this.childName || nothing}
+                          >${this.childName}</span
+                        >
+                      </button>`
+                    : nothing
+                }
+                ${this.renderIdentity()}
+                <button
                   part="tool"
-                  class="tool desktop"
+                  class="tool theme"
                   type="button"
-                  aria-label=${msg('桌面', { id: 'header.desktop' })}
-                  @click=${() => this.emit('edu-go-desktop', null)}
+                  aria-label=${msg('主题', { id: 'header.theme' })}
+                  @click=${() => this.emit('edu-open-theme', null)}
                 >
-                  ${homeIcon}
-                </button>`
-          }
-          ${
-            isParent
-              ? html`<button
+                  ${themeIcon}
+                </button>
+                ${this.renderLanguage()}
+                <button
                   part="tool"
-                  class="tool child"
+                  class="tool fullscreen"
                   type="button"
-                  aria-label=${
-                    this.childName
-                      ? msg(str`切换孩子，当前：${this.childName}`, { id: 'header.switchChildCurrent' })
-                      : msg('选择孩子', { id: 'header.switchChild' })
-                  }
-                  @click=${() => this.emit('edu-switch-child', null)}
+                  aria-label=${this.fullscreenLabel()}
+                  @click=${() => void this.toggleFullscreen()}
                 >
-                  ${childIcon}
-                  <span class="child-name" aria-hidden="true" title=${this.childName || nothing}
-                    >${this.childName}</span
-                  >
-                </button>`
-              : nothing
-          }
-          ${this.renderIdentity()}
-          <button
-            part="tool"
-            class="tool theme"
-            type="button"
-            aria-label=${msg('主题', { id: 'header.theme' })}
-            @click=${() => this.emit('edu-open-theme', null)}
-          >
-            ${themeIcon}
-          </button>
-          ${this.renderLanguage()}
-          <button
-            part="tool"
-            class="tool fullscreen"
-            type="button"
-            aria-label=${
-              this.fullscreen
-                ? msg('退出全屏', { id: 'header.exitFullscreen' })
-                : msg('全屏', { id: 'header.fullscreen' })
-            }
-            @click=${() => void this.toggleFullscreen()}
-          >
-            ${this.fullscreen ? exitFullIcon : fullIcon}
-          </button>
-          <button
-            part="tool"
-            class="tool logout"
-            type="button"
-            aria-label=${msg('退出', { id: 'header.logout' })}
-            @click=${() => (this.confirming = true)}
-          >
-            ${logoutIcon}
-          </button>
-        </div>
+                  ${this.fullscreen ? exitFullIcon : fullIcon}
+                </button>
+                <button
+                  part="tool"
+                  class="tool logout"
+                  type="button"
+                  aria-label=${msg('退出', { id: 'header.logout' })}
+                  @click=${() => (this.confirming = true)}
+                >
+                  ${logoutIcon}
+                </button>
+              </div>`
+        }
       </div>
       ${this.renderConfirm()}
     `;

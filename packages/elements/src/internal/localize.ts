@@ -8,6 +8,7 @@
  */
 import { configureLocalization, type LocaleModule } from '@lit/localize';
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { loadTraditionalConverter } from '@edu-portal/core/i18n/server-text.ts';
 import { sourceLocale, targetLocales } from '../generated/locale-codes.ts';
 import { pageSingleton } from './page-singleton.ts';
 
@@ -16,7 +17,10 @@ type TargetLocale = (typeof targetLocales)[number];
 // Explicit map of imports: bundlers see every locale module, and none of them is loaded until it is needed.
 const loaders: Record<TargetLocale, () => Promise<LocaleModule>> = {
   en: () => import('../generated/locales/en.ts'),
-  'zh-HK': () => import('../generated/locales/zh-HK.ts'),
+  // zh-HK waits for the server-text converter too, so the elements re-render once with traditional interface texts
+  // and traditional server texts together (core server-text); a converter that failed to load delays nothing.
+  'zh-HK': () =>
+    Promise.all([import('../generated/locales/zh-HK.ts'), loadTraditionalConverter()]).then(([module]) => module),
 };
 
 interface Localization {

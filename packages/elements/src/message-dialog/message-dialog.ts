@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { msg } from '@lit/localize';
 import type { DesktopMessage } from '@edu-portal/core/messages/message.ts';
 import { EduDialog } from '../dialog/dialog.ts';
@@ -132,7 +133,7 @@ export class EduMessageDialog extends EduElement {
 
   private renderRow(message: DesktopMessage, index: number): TemplateResult {
     const textId = `message-${index}`;
-    const text = message.text.trim();
+    const text = pickBilingual(message.text.trim());
     return html`<li part="row" class="row" data-key=${message.id}>
       ${importanceMarker(message.importance)}
       <div class="main">

@@ -8,10 +8,14 @@ import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import { nextFrame } from '../internal/test-utils.ts';
 import { EduThemeDialog, type EduThemeConfirmDetail } from './theme-dialog.ts';
+import { EduHeader } from '../header/header.ts';
+import { themePalette, usableThemeColor } from '@edu-portal/core/theme/theme.ts';
+import { WHITE, contrastRatio, parseHex } from '@edu-portal/core/theme/color.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-color-picker', EduColorPicker);
 defineElement('edu-theme-dialog', EduThemeDialog);
+defineElement('edu-header', EduHeader);
 
 async function switchLanguage(lang: Lang): Promise<void> {
   setLanguage(lang);
@@ -167,4 +171,75 @@ describe('<edu-theme-dialog>', () => {
       await expect(el).to.be.accessible();
     });
   }
+});
+
+describe('<edu-theme-dialog> custom theme colour (issue 13 item 9)', () => {
+  afterEach(() => fixtureCleanup());
+
+  const picker = (el: EduThemeDialog) => q<EduColorPicker>(el, 'edu-color-picker')!;
+  const rgb = (css: string) => {
+    const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.map(Number) as [number, number, number];
+    return { r, g, b };
+  };
+
+  /** Chooses `color` through the picker's "more colours" input, as a user does. */
+  async function chooseMore(el: EduThemeDialog, color: string): Promise<string> {
+    const input = picker(el).shadowRoot!.querySelector<HTMLInputElement>('.more input')!;
+    const changed = oneEvent(picker(el), 'edu-change');
+    input.value = color;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return (await changed).detail.color;
+  }
+
+  it('uses the theme-colour picker: default #457CD6 and only usable swatches', async () => {
+    const el = await opened();
+    const p = picker(el);
+    expect(p.mode).to.equal('theme');
+    expect(p.defaultColor.toLowerCase()).to.equal('#457cd6');
+    const chip = p.shadowRoot!.querySelector<HTMLElement>('.default .chip')!;
+    expect(getComputedStyle(chip).backgroundColor).to.equal('rgb(69, 124, 214)');
+    const swatches = Array.from(p.shadowRoot!.querySelectorAll<HTMLElement>('.swatch'));
+    expect(swatches.length).to.be.greaterThan(5);
+    for (const swatch of swatches) {
+      const color = swatch.style.getPropertyValue('--swatch');
+      expect(usableThemeColor(color).adjusted, color).to.equal(false);
+    }
+    expect(p.shadowRoot!.querySelector('[data-group="standard"]'), 'no text colours').to.equal(null);
+  });
+
+  for (const chosen of ['#000000', '#ffffff', '#fff9c4', '#0a0a1e']) {
+    it(`adjusts ${chosen} into a theme with readable header text and counts, and says so`, async () => {
+      const el = await opened();
+      const color = await chooseMore(el, chosen);
+      await picker(el).updateComplete;
+      expect(color).to.not.equal(chosen);
+      expect(picker(el).shadowRoot!.querySelector('.note')!.textContent).to.contain(color);
+      expect(el.value.theme).to.equal(color);
+      // The theme it makes: the bar in the dark variant, with the header's own counts on it.
+      const palette = themePalette(color);
+      expect(contrastRatio(parseHex(palette.dark)!, WHITE), 'white header text').to.be.at.least(4.5);
+      expect(contrastRatio(parseHex(palette.primary)!, WHITE), 'the colour on white').to.be.at.least(3);
+      const header = await fixture<EduHeader>(
+        html`<edu-header
+          style="--edu-header-background: ${palette.dark}"
+          .user=${{ realName: '王老师', userType: 2, unitType: 2, unitName: '实验小学' }}
+          message-count="7"
+        ></edu-header>`,
+      );
+      await header.updateComplete;
+      const badge = header.shadowRoot!.querySelector<HTMLElement>('.messages .badge')!;
+      const style = getComputedStyle(badge);
+      expect(contrastRatio(rgb(style.color), rgb(style.backgroundColor)), 'count text').to.be.at.least(4.5);
+      expect(contrastRatio(rgb(style.backgroundColor), parseHex(palette.dark)!), 'count on the bar').to.be.at.least(3);
+      expect(contrastRatio(rgb(getComputedStyle(header).color), parseHex(palette.dark)!)).to.be.at.least(4.5);
+    });
+  }
+
+  it('keeps a usable colour as chosen, without a note', async () => {
+    const el = await opened();
+    const color = await chooseMore(el, '#3d8b27');
+    await picker(el).updateComplete;
+    expect(color).to.equal('#3d8b27');
+    expect(picker(el).shadowRoot!.querySelector('.note')!.textContent).to.equal('');
+  });
 });

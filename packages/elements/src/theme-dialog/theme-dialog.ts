@@ -210,6 +210,7 @@ export class EduThemeDialog extends EduElement {
             </label>
             <edu-color-picker
               part="custom"
+              mode="theme"
               .value=${this.customColor}
               label=${msg('选择自定义颜色', { id: 'themeDialog.pickColor' })}
               @edu-change=${this.onCustomChange}

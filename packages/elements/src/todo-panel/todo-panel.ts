@@ -1,6 +1,7 @@
 import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { msg } from '@lit/localize';
 import type { PopupItem } from '@edu-portal/core/messages/message.ts';
 import type { PopupReminder, PopupSnapshot } from '@edu-portal/core/messages/popup.ts';
@@ -208,8 +209,9 @@ export class EduTodoPanel extends EduElement {
 
   private renderItem(item: PopupItem, index: number): TemplateResult {
     const titleId = `todo-${index}`;
-    const title = item.title.trim() || item.content.trim();
-    const content = item.title.trim() ? item.content.trim() : '';
+    // Server texts: the language's part, in traditional characters for zh-HK (core pickBilingual).
+    const title = pickBilingual(item.title.trim() || item.content.trim());
+    const content = item.title.trim() ? pickBilingual(item.content.trim()) : '';
     return html`<li part="item" class="item" data-key=${item.id}>
       ${importanceMarker(item.importance)}
       <div class="main">

@@ -1,0 +1,93 @@
+/**
+ * Server texts in the language shown (issue 13 item 12). The server keeps a Chinese and an English part only
+ * (`name`/`englishName`, `unitName`/`unitEnName`, `中文|||English`): English shows the English part, zh-CN the Chinese
+ * part, and zh-HK the Chinese part in traditional characters of the Hong Kong standard, converted on display by
+ * OpenCC (`opencc-js`, simplified → Hong Kong).
+ *
+ * The converter (about 1 MB of dictionaries) is loaded only for zh-HK: a dynamic `import()` on the first need (the
+ * language becoming zh-HK, or a zh-HK text asked for), never part of the bundle of the other languages. Until it is
+ * there a zh-HK text shows as it came; `subscribeServerText` tells when it arrived, so a page renders again (the
+ * elements' zh-HK locale waits for it, React's `useLanguage` re-renders on it, a legacy page awaits
+ * `loadTraditionalConverter()`).
+ */
+import { getLanguage, subscribeLanguage, type Lang } from './language.ts';
+
+type Convert = (text: string) => string;
+
+let convert: Convert | null = null;
+let loading: Promise<boolean> | null = null;
+/** Counts the converter's arrivals: a snapshot that changes when texts may read differently. */
+let revision = 0;
+const listeners = new Set<() => void>();
+const converted = new Map<string, string>();
+/** Converted texts kept; a page shows a few hundred distinct server texts. */
+const CACHE_LIMIT = 2000;
+
+/**
+ * Loads the simplified → Hong Kong converter (once). Resolves true when it is ready, false when it failed to load
+ * (texts then stay simplified; the next call tries again).
+ */
+export function loadTraditionalConverter(): Promise<boolean> {
+  if (convert) return Promise.resolve(true);
+  loading ??= import('opencc-js/cn2t').then(
+    ({ Converter }) => {
+      convert = Converter({ from: 'cn', to: 'hk' });
+      revision += 1;
+      for (const listener of [...listeners]) listener();
+      return true;
+    },
+    (error: unknown) => {
+      loading = null;
+      console.error('[edu-core] the traditional Chinese converter did not load', error);
+      return false;
+    },
+  );
+  return loading;
+}
+
+/** Whether zh-HK texts are converted now. */
+export function traditionalConverterReady(): boolean {
+  return convert !== null;
+}
+
+/** Changes when the converter arrives (for `useSyncExternalStore`-style readers). */
+export function serverTextRevision(): number {
+  return revision;
+}
+
+/** Calls `listener` when the converter has arrived and zh-HK texts read differently; returns the unsubscribe. */
+export function subscribeServerText(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** `text` in traditional Chinese (Hong Kong); as it is until the converter is loaded (asking starts the load). */
+export function toTraditional(text: string): string {
+  if (!text) return text;
+  if (!convert) {
+    void loadTraditionalConverter();
+    return text;
+  }
+  let out = converted.get(text);
+  if (out === undefined) {
+    out = convert(text);
+    if (converted.size >= CACHE_LIMIT) converted.clear();
+    converted.set(text, out);
+  }
+  return out;
+}
+
+/**
+ * The server text to show in `lang`: the English part in English (the Chinese one when it is empty), the Chinese
+ * part otherwise (the English one when it is empty), in traditional characters for zh-HK.
+ */
+export function serverText(chinese: string, english = '', lang: Lang = getLanguage()): string {
+  if (lang === 'en') return english || chinese;
+  const text = chinese || english;
+  return lang === 'zh-HK' ? toTraditional(text) : text;
+}
+
+// The converter starts loading as soon as zh-HK is chosen, before the first text asks for it.
+subscribeLanguage((lang) => {
+  if (lang === 'zh-HK') void loadTraditionalConverter();
+});
