@@ -481,6 +481,7 @@ describe('request client', () => {
         session.login(user);
         secondSession.login(user);
         let total = 0;
+        let adopted = 0;
         for (let round = 0; round < 10; round++) {
           const before = (await serverCalls())[REFRESH] ?? 0;
           await expireAccessTokens();
@@ -493,13 +494,20 @@ describe('request client', () => {
           const refreshes = ((await serverCalls())[REFRESH] ?? 0) - before;
           expect(refreshes, `round ${round}`).to.be.within(1, 2);
           total += refreshes;
+          // With one refresh, the tab that did not refresh adopted the announced answer (each answer carries its own
+          // handover token, so two refreshes leave the tabs with different ones).
+          if (refreshes === 1) {
+            expect(secondSession.getSnapshot().user?.accessToken, `round ${round}`).to.equal(
+              session.getSnapshot().user?.accessToken,
+            );
+            adopted++;
+          }
         }
         // Tabs each refreshing on their own would make 20.
         expect(total).to.be.below(13);
+        expect(adopted).to.be.at.least(7);
         expect(relogins).to.equal(0);
         expect(notices).to.have.length(0);
-        // The tab that did not refresh adopted the announced answer.
-        expect(secondSession.getSnapshot().user?.accessToken).to.equal(session.getSnapshot().user?.accessToken);
       } finally {
         secondSession.dispose();
       }
