@@ -204,7 +204,8 @@ for (const lang of LANGS) {
       await header(page).getByRole('button', { name: t.downloadButton, exact: true }).click();
       const download = page.getByRole('dialog', { name: t.downloadDialog });
       await expect(download).toBeVisible();
-      await expect(dialogHost(page, download).getByRole('link')).toHaveCount(1);
+      // Both downloads of spec §2 (issue 13 item 10): the installer and the portable package.
+      await expect(dialogHost(page, download).getByRole('link')).toHaveCount(2);
       await expectAccessible(page);
       await portalShot(page, `a11y-${lang}-download`);
       await page.keyboard.press('Escape');
