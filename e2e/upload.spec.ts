@@ -3,10 +3,11 @@
 // upload test hooks slow, fail and count chunk uploads.
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectPageErrors, resetServer, SHOTS_DIR, signIn } from './helpers.ts';
+import { startApiServer } from '../scripts/api-server.mjs';
+import { collectPageErrors, PASSWORD, resetServer, SHOTS_DIR, signIn } from './helpers.ts';
 
 const MB = 1024 * 1024;
 let dir = '';
@@ -198,4 +199,82 @@ test('the legacy page uploads with the drop-in bundle and links the stored file'
       .digest('hex'),
   ).toBe(file.md5);
   expect(errors).toEqual([]);
+});
+
+test('the server restarted in the middle: picking the file again completes it identical, sending only what is missing', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors = collectPageErrors(page);
+  // A server of this test's own (not the suite's), so it can be killed and started again on its port and data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'edu-upload-restart-'));
+  const staticDir = process.env.EDU_DEMO_OUT ?? 'demo/dist';
+  let server = await startApiServer({ dataDir, staticDir, quiet: true });
+  const url = server.url;
+  const port = Number(new URL(url).port);
+  try {
+    const login = await page.request.post(`${url}/api/uaa/oauth/login`, {
+      data: { username: 'teacher1', password: PASSWORD },
+    });
+    expect(((await login.json()) as { status: number }).status).toBe(200);
+    const hooks = async (settings: Record<string, unknown>) =>
+      expect((await page.request.post(`${url}/api/__test/upload/config`, { data: settings })).ok()).toBe(true);
+    const stats = async () =>
+      (
+        (await (await page.request.get(`${url}/api/__test/upload/stats?_t=${Date.now()}`)).json()) as {
+          data: { chunks: Record<string, number[]> };
+        }
+      ).data;
+    await hooks({ chunkDelayMs: 300 });
+    await page.goto(`${url}/#/blocks/upload`);
+    const uploader = page.locator('#upload-main');
+    const file = makeFile('lesson-recording.mp4', 24 * MB);
+    await pickWithButton(page, uploader, [file.path]);
+    await expect
+      .poll(async () => (await stats()).chunks[file.md5]?.length ?? 0, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
+
+    // A crash: no goodbye to the requests in flight.
+    await server.kill();
+    const chunkDir = join(dataDir, 'storage', 'chunks', file.md5);
+    const before = existsSync(chunkDir)
+      ? readdirSync(chunkDir)
+          .map(Number)
+          .sort((a, b) => a - b)
+      : [];
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(before.length).toBeLessThan(12);
+
+    // While it is down the row says so in words, with a retry button; nothing is thrown.
+    const first = uploader.getByRole('listitem').first();
+    await expect(first).toContainText('无法连接服务器，文件尚未传完，请稍后重试', { timeout: 30_000 });
+    await expect(first.getByRole('button', { name: '重试 lesson-recording.mp4' })).toBeVisible();
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(SHOTS_DIR, 'upload-server-down.png'), fullPage: true });
+
+    server = await startApiServer({ dataDir, staticDir, quiet: true, port });
+    await pickWithButton(page, uploader, [file.path]);
+    const again = uploader.getByRole('listitem').nth(1);
+    await expect(again).toContainText('上次未传完，可继续上传');
+    await again.getByRole('button', { name: '继续上传 lesson-recording.mp4' }).click();
+    await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 90_000 });
+    await expect(again).toContainText('已完成');
+
+    // The restarted server's counters start at zero: it received exactly the chunks missing before the crash.
+    const after = [...((await stats()).chunks[file.md5] ?? [])].sort((a, b) => a - b);
+    expect(after.filter((n) => before.includes(n))).toEqual([]);
+    expect([...before, ...after].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const href = await page.locator(`.demo-stored li[data-md5="${file.md5}"] a`).first().getAttribute('href');
+    const stored = await page.request.get(new URL(href!, url).href);
+    expect(stored.status()).toBe(200);
+    expect(
+      createHash('md5')
+        .update(await stored.body())
+        .digest('hex'),
+    ).toBe(file.md5);
+    expect(errors).toEqual([]);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -278,7 +278,10 @@ describe('createUpload', () => {
     ).to.have.length(5);
     expect(storage.count(UPLOAD_PATHS.mergeFile)).to.equal(0);
     expect(notices.notices).to.have.length(1);
-    expect(notices.notices[0]!.message).to.equal('A part of the file could not be uploaded');
+    // The chunk got no answer at all: the notice says the server cannot be reached.
+    expect(notices.notices[0]!.message).to.equal(
+      'The server cannot be reached and the file is not uploaded yet, please try again later',
+    );
   });
 
   it('recovers from failures within the retries, and retries timeouts, 5xx, 408 and 429 but not other refusals', async () => {
