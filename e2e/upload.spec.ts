@@ -278,3 +278,50 @@ test('the server restarted in the middle: picking the file again completes it id
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a folder dropped on the drop zone queues every file inside with its path; refused ones say why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const uploader = await openPage(page);
+  // A real folder on disk: nested folders, files to store, a refused type, and more entries than one
+  // readEntries() batch (Chromium answers 100 at a time) so the reader must be called until it answers none.
+  const root = join(dir, 'week-1');
+  mkdirSync(join(root, 'slides', 'extra'), { recursive: true });
+  mkdirSync(join(root, 'tools'), { recursive: true });
+  const files = [
+    { rel: 'notes.pdf', ...makeFile('week-1/notes.pdf', 70_000) },
+    { rel: 'slides/lesson.pptx', ...makeFile('week-1/slides/lesson.pptx', 3 * MB) },
+    { rel: 'slides/extra/reading.docx', ...makeFile('week-1/slides/extra/reading.docx', 5000) },
+  ];
+  for (let i = 0; i < 120; i++) writeFileSync(join(root, 'tools', `setup-${String(i).padStart(3, '0')}.exe`), 'MZ');
+
+  // Playwright cannot drop a folder; Chromium's DevTools protocol can: the drop carries the folder's path, as an
+  // operating-system drag would, and the page gets real FileSystemDirectoryEntry objects.
+  const box = (await uploader.locator('[part=drop-zone]').boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: [root], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+    await cdp.send('Input.dispatchDragEvent', { type, x: box.x + box.width / 2, y: box.y + 20, data });
+  }
+
+  const rows = uploader.getByRole('listitem');
+  await expect(rows).toHaveCount(123, { timeout: 30_000 });
+  for (const file of files) {
+    await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
+    const row = rows.filter({ hasText: `week-1/${file.rel}` });
+    await expect(row).toContainText('已完成');
+    await expect(row.getByRole('progressbar', { name: `week-1/${file.rel}` })).toHaveAttribute('aria-valuenow', '100');
+    expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
+  }
+  const refused = rows.filter({ hasText: 'week-1/tools/setup-' });
+  await expect(refused).toHaveCount(120);
+  await expect(refused.filter({ hasText: '不允许选择该类型的文件（.exe）' })).toHaveCount(120);
+  await expect(rows.filter({ hasText: 'week-1/tools/setup-119.exe' })).toHaveCount(1);
+  // Only the three allowed files reached the server.
+  const stats = await chunkStats(request);
+  expect(Object.keys(stats.chunks).sort()).toEqual([files[1]!.md5]);
+  expect(errors).toEqual([]);
+});

@@ -31,6 +31,7 @@ export {
   type MergeParams,
   type Base64ImageParams,
 } from './api.ts';
+export { filesFromDrop, type DroppedFile } from './drop.ts';
 export { chunkCount, chunkAt, planChunks, isSingleUpload, type Chunk } from './chunks.ts';
 export {
   UploadError,
