@@ -325,3 +325,51 @@ test('a folder dropped on the drop zone queues every file inside with its path; 
   expect(Object.keys(stats.chunks).sort()).toEqual([files[1]!.md5]);
   expect(errors).toEqual([]);
 });
+
+test('the drop-in bundle served from a folder of the site hashes in its Worker, loaded beside the bundle', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await signIn(page, 'teacher1');
+  // A school site hosting the drop-in bundle under a folder of its own, and a page in another folder.
+  await page.route('**/vendor/edu/**', async (route) => {
+    const url = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: url.href.replace('/vendor/edu/', '/') }) });
+  });
+  await page.route('**/school/homework.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8" /><title>作业</title>
+        <script type="module" src="/vendor/edu/edu-elements.js"></script></head>
+        <body><edu-upload id="homework"></edu-upload></body></html>`,
+    }),
+  );
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const workerScripts: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('md5.worker')) workerScripts.push(response.status());
+  });
+  await page.goto('/school/homework.html');
+  const uploader = page.locator('#homework');
+  const stored = page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const el = document.getElementById('homework')!;
+        el.addEventListener('edu-upload-success', (e) => resolve((e as CustomEvent<{ md5: string }>).detail.md5));
+        el.addEventListener('edu-upload-error', (e) =>
+          reject(new Error((e as CustomEvent<{ message: string }>).detail.message)),
+        );
+      }),
+  );
+  const file = makeFile('worksheet.pdf', 300_000);
+  await pickWithButton(page, uploader, [file.path]);
+  expect(await stored).toBe(file.md5);
+  expect(workers).toHaveLength(1);
+  expect(workers[0]).toMatch(new RegExp(`^${baseURL}/vendor/edu/assets/md5\\.worker-[^/]+\\.js$`));
+  // The script loaded: the hashing ran in the Worker, not in the main-thread fallback.
+  expect(workerScripts).toEqual([200]);
+  expect(errors).toEqual([]);
+});
