@@ -3,10 +3,11 @@
 // upload test hooks slow, fail and count chunk uploads.
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectPageErrors, resetServer, SHOTS_DIR, signIn } from './helpers.ts';
+import { startApiServer } from '../scripts/api-server.mjs';
+import { collectPageErrors, PASSWORD, resetServer, SHOTS_DIR, signIn } from './helpers.ts';
 
 const MB = 1024 * 1024;
 let dir = '';
@@ -46,12 +47,12 @@ async function pickWithButton(page: Page, uploader: Locator, paths: string[]): P
   await (await chooser).setFiles(paths);
 }
 
-/** The MD5 of the bytes the stored-file link of the demo page fetches back. */
-async function fetchedMd5(page: Page, md5: string): Promise<string> {
+/** The MD5 of the bytes the stored-file link of the demo page fetches back (from `origin`, default the suite's). */
+async function fetchedMd5(page: Page, md5: string, origin?: string): Promise<string> {
   const link = page.locator(`.demo-stored li[data-md5="${md5}"] a`).first();
   const href = await link.getAttribute('href');
   expect(href).toBeTruthy();
-  const response = await page.request.get(href!);
+  const response = await page.request.get(origin ? new URL(href!, origin).href : href!);
   expect(response.status()).toBe(200);
   return createHash('md5')
     .update(await response.body())
@@ -197,5 +198,171 @@ test('the legacy page uploads with the drop-in bundle and links the stored file'
       .update(await response.body())
       .digest('hex'),
   ).toBe(file.md5);
+  expect(errors).toEqual([]);
+});
+
+test('the server restarted in the middle: picking the file again completes it identical, sending only what is missing', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors = collectPageErrors(page);
+  // A server of this test's own (not the suite's), so it can be killed and started again on its port and data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'edu-upload-restart-'));
+  const staticDir = process.env.EDU_DEMO_OUT ?? 'demo/dist';
+  let server = await startApiServer({ dataDir, staticDir, quiet: true });
+  const url = server.url;
+  const port = Number(new URL(url).port);
+  try {
+    const login = await page.request.post(`${url}/api/uaa/oauth/login`, {
+      data: { username: 'teacher1', password: PASSWORD },
+    });
+    expect(((await login.json()) as { status: number }).status).toBe(200);
+    const hooks = async (settings: Record<string, unknown>) =>
+      expect((await page.request.post(`${url}/api/__test/upload/config`, { data: settings })).ok()).toBe(true);
+    const stats = async () =>
+      (
+        (await (await page.request.get(`${url}/api/__test/upload/stats?_t=${Date.now()}`)).json()) as {
+          data: { chunks: Record<string, number[]> };
+        }
+      ).data;
+    await hooks({ chunkDelayMs: 300 });
+    await page.goto(`${url}/#/blocks/upload`);
+    const uploader = page.locator('#upload-main');
+    const file = makeFile('lesson-recording.mp4', 24 * MB);
+    await pickWithButton(page, uploader, [file.path]);
+    await expect
+      .poll(async () => (await stats()).chunks[file.md5]?.length ?? 0, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
+
+    // A crash: no goodbye to the requests in flight.
+    await server.kill();
+    const chunkDir = join(dataDir, 'storage', 'chunks', file.md5);
+    const before = existsSync(chunkDir)
+      ? readdirSync(chunkDir)
+          .map(Number)
+          .sort((a, b) => a - b)
+      : [];
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(before.length).toBeLessThan(12);
+
+    // While it is down the row says so in words, with a retry button; nothing is thrown.
+    const first = uploader.getByRole('listitem').first();
+    await expect(first).toContainText('无法连接服务器，文件尚未传完，请稍后重试', { timeout: 30_000 });
+    await expect(first.getByRole('button', { name: '重试 lesson-recording.mp4' })).toBeVisible();
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(SHOTS_DIR, 'upload-server-down.png'), fullPage: true });
+
+    server = await startApiServer({ dataDir, staticDir, quiet: true, port });
+    await pickWithButton(page, uploader, [file.path]);
+    const again = uploader.getByRole('listitem').nth(1);
+    await expect(again).toContainText('上次未传完，可继续上传');
+    await again.getByRole('button', { name: '继续上传 lesson-recording.mp4' }).click();
+    await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 90_000 });
+    await expect(again).toContainText('已完成');
+
+    // The restarted server's counters start at zero: it received exactly the chunks missing before the crash.
+    const after = [...((await stats()).chunks[file.md5] ?? [])].sort((a, b) => a - b);
+    expect(after.filter((n) => before.includes(n))).toEqual([]);
+    expect([...before, ...after].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(await fetchedMd5(page, file.md5, url)).toBe(file.md5);
+    expect(errors).toEqual([]);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a folder dropped on the drop zone queues every file inside with its path; refused ones say why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const uploader = await openPage(page);
+  // A real folder on disk: nested folders, files to store, a refused type, and more entries than one
+  // readEntries() batch (Chromium answers 100 at a time) so the reader must be called until it answers none.
+  const root = join(dir, 'week-1');
+  mkdirSync(join(root, 'slides', 'extra'), { recursive: true });
+  mkdirSync(join(root, 'tools'), { recursive: true });
+  const files = [
+    { rel: 'notes.pdf', ...makeFile('week-1/notes.pdf', 70_000) },
+    { rel: 'slides/lesson.pptx', ...makeFile('week-1/slides/lesson.pptx', 3 * MB) },
+    { rel: 'slides/extra/reading.docx', ...makeFile('week-1/slides/extra/reading.docx', 5000) },
+  ];
+  for (let i = 0; i < 120; i++) writeFileSync(join(root, 'tools', `setup-${String(i).padStart(3, '0')}.exe`), 'MZ');
+
+  // Playwright cannot drop a folder; Chromium's DevTools protocol can: the drop carries the folder's path, as an
+  // operating-system drag would, and the page gets real FileSystemDirectoryEntry objects.
+  const box = (await uploader.locator('[part=drop-zone]').boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: [root], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+    await cdp.send('Input.dispatchDragEvent', { type, x: box.x + box.width / 2, y: box.y + 20, data });
+  }
+
+  const rows = uploader.getByRole('listitem');
+  await expect(rows).toHaveCount(123, { timeout: 30_000 });
+  for (const file of files) {
+    await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
+    const row = rows.filter({ hasText: `week-1/${file.rel}` });
+    await expect(row).toContainText('已完成');
+    await expect(row.getByRole('progressbar', { name: `week-1/${file.rel}` })).toHaveAttribute('aria-valuenow', '100');
+    expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
+  }
+  const refused = rows.filter({ hasText: 'week-1/tools/setup-' });
+  await expect(refused).toHaveCount(120);
+  await expect(refused.filter({ hasText: '不允许选择该类型的文件（.exe）' })).toHaveCount(120);
+  await expect(rows.filter({ hasText: 'week-1/tools/setup-119.exe' })).toHaveCount(1);
+  // Only the three allowed files reached the server.
+  const stats = await chunkStats(request);
+  expect(Object.keys(stats.chunks).sort()).toEqual([files[1]!.md5]);
+  expect(errors).toEqual([]);
+});
+
+test('the drop-in bundle served from a folder of the site hashes in its Worker, loaded beside the bundle', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await signIn(page, 'teacher1');
+  // A school site hosting the drop-in bundle under a folder of its own, and a page in another folder.
+  await page.route('**/vendor/edu/**', async (route) => {
+    const url = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: url.href.replace('/vendor/edu/', '/') }) });
+  });
+  await page.route('**/school/homework.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8" /><title>作业</title>
+        <script type="module" src="/vendor/edu/edu-elements.js"></script></head>
+        <body><edu-upload id="homework"></edu-upload></body></html>`,
+    }),
+  );
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const workerScripts: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('md5.worker')) workerScripts.push(response.status());
+  });
+  await page.goto('/school/homework.html');
+  const uploader = page.locator('#homework');
+  const stored = page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const el = document.getElementById('homework')!;
+        el.addEventListener('edu-upload-success', (e) => resolve((e as CustomEvent<{ md5: string }>).detail.md5));
+        el.addEventListener('edu-upload-error', (e) =>
+          reject(new Error((e as CustomEvent<{ message: string }>).detail.message)),
+        );
+      }),
+  );
+  const file = makeFile('worksheet.pdf', 300_000);
+  await pickWithButton(page, uploader, [file.path]);
+  expect(await stored).toBe(file.md5);
+  expect(workers).toHaveLength(1);
+  expect(workers[0]).toMatch(new RegExp(`^${baseURL}/vendor/edu/assets/md5\\.worker-[^/]+\\.js$`));
+  // The script loaded: the hashing ran in the Worker, not in the main-thread fallback.
+  expect(workerScripts).toEqual([200]);
   expect(errors).toEqual([]);
 });

@@ -8,11 +8,14 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * @param {{ env?: Record<string,string>, staticDir?: string, port?: number, quiet?: boolean }} [options]
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * `dataDir`: use this data directory and keep it on stop (default: a temp one, removed on stop). `kill()` ends the
+ * process at once (SIGKILL, as a crash would) and keeps the data directory.
+ * @param {{ env?: Record<string,string>, staticDir?: string, port?: number, quiet?: boolean, dataDir?: string }} [options]
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, kill: () => Promise<void> }>}
  */
 export function startApiServer(options = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'edu-portal-'));
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'edu-portal-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env: {
@@ -27,12 +30,17 @@ export function startApiServer(options = {}) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const stop = () =>
+  const end = (signal) =>
     new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(undefined);
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
       child.once('exit', () => resolve(undefined));
-      child.kill('SIGTERM');
-    }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+      child.kill(signal);
+    });
+  const stop = () =>
+    end('SIGTERM').finally(() => {
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+  const kill = () => end('SIGKILL');
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk) => {
@@ -41,7 +49,7 @@ export function startApiServer(options = {}) {
       if (m) {
         child.stdout.off('data', onData);
         if (!options.quiet) child.stdout.pipe(process.stdout);
-        resolve({ url: m[1].replace(/\/$/, ''), stop });
+        resolve({ url: m[1].replace(/\/$/, ''), stop, kill });
       }
     };
     child.stdout.setEncoding('utf8');

@@ -12,6 +12,9 @@ export default defineConfig({
   root: here('.'),
   // No public directory or HTML: a library build of one entry.
   publicDir: false,
+  // Asset URLs (the MD5 Worker) relative to the bundle's own URL (import.meta.url), not the site root, so hashing
+  // stays in a Worker on a page served from any folder.
+  base: './',
   resolve: {
     // Lit's production build, not its dev-mode warnings; the kit's packages from their sources.
     conditions: ['@edu-portal/source', 'browser', 'production'],

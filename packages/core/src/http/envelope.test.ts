@@ -7,6 +7,13 @@ describe('envelope decoding', () => {
     expect(env).to.deep.equal({ status: 200, code: 'ok', message: '', fieldErrors: [], data: { a: 1 } });
   });
 
+  it("keeps the body's other top-level fields apart, only when there are some", () => {
+    const env = decodeEnvelope({ status: 200, code: 'ok', message: '', data: true, chunks: [1, 3] });
+    expect(env!.data).to.equal(true);
+    expect(env!.extra).to.deep.equal({ chunks: [1, 3] });
+    expect(decodeEnvelope({ status: 200, data: 1 })).to.not.have.property('extra');
+  });
+
   it('accepts a numeric string status and treats a missing status as success', () => {
     expect(decodeEnvelope({ status: '401' })!.status).to.equal(401);
     expect(decodeEnvelope({ data: [1] })).to.deep.include({ status: 200, data: [1] });

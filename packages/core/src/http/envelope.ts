@@ -14,7 +14,11 @@ export interface Envelope<T = unknown> {
   message: string;
   fieldErrors: readonly FieldError[];
   data: T;
+  /** The body's other top-level fields, when it has any (e.g. `block_upload_check`'s `chunks` list). */
+  extra?: Readonly<Record<string, unknown>>;
 }
+
+const ENVELOPE_KEYS = new Set(['status', 'code', 'message', 'fieldErrors', 'data']);
 
 /** Marks a body that is not JSON. */
 export const MALFORMED: unique symbol = Symbol('malformed');
@@ -65,13 +69,16 @@ export function decodeEnvelope(body: unknown): Envelope | null {
     if (parsed === null) return null;
     status = parsed;
   }
-  return {
+  const envelope: Envelope = {
     status,
     code: typeof body['code'] === 'string' ? body['code'] : '',
     message: typeof body['message'] === 'string' ? body['message'] : '',
     fieldErrors: toFieldErrors(body['fieldErrors']),
     data: body['data'] ?? null,
   };
+  const extra = Object.entries(body).filter(([key]) => !ENVELOPE_KEYS.has(key));
+  if (extra.length > 0) envelope.extra = Object.freeze(Object.fromEntries(extra));
+  return envelope;
 }
 
 /**

@@ -127,6 +127,11 @@ const texts = {
     'zh-HK': '檔案分片數量異常',
   },
   uploadFailed: { 'zh-CN': '上传失败', en: 'upload failed', 'zh-HK': '上傳失敗' },
+  uploadNoAnswer: {
+    'zh-CN': '无法连接服务器，文件尚未传完，请稍后重试',
+    en: 'The server cannot be reached and the file is not uploaded yet, please try again later',
+    'zh-HK': '無法連接伺服器，檔案尚未傳完，請稍後重試',
+  },
   uploadReadError: {
     'zh-CN': '无法读取文件，请重新选择',
     en: 'The file could not be read, please pick it again',

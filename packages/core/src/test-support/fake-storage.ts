@@ -33,6 +33,8 @@ export function fakeStorage() {
   let maxUploadsInFlight = 0;
   /** Chunk checks answered while at least one chunk upload was in flight: proof of pipelining. */
   let checksDuringUploads = 0;
+  /** Answer each chunk check with the list of chunks held, as the reference server does (off: §7 alone). */
+  let listChunks = false;
 
   function stored(md5: string, bytes: Uint8Array) {
     files.set(md5, bytes);
@@ -115,7 +117,12 @@ export function fakeStorage() {
         if (isUpload && options.onUploadProgress && fields['file'] instanceof Blob) {
           options.onUploadProgress({ loaded: fields['file'].size } as never);
         }
-        return { status: 200, code: 'ok', message: '', fieldErrors: [], data };
+        const envelope = { status: 200, code: 'ok', message: '', fieldErrors: [], data };
+        if (listChunks && path === UPLOAD_PATHS.blockUploadCheck) {
+          const held = [...(chunkSets.get(String(fields['md5']))?.keys() ?? [])].sort((a, b) => a - b);
+          return { ...envelope, extra: { chunks: held } };
+        }
+        return envelope;
       };
       return await Promise.race([work(), aborted]);
     } finally {
@@ -138,6 +145,10 @@ export function fakeStorage() {
     fault(path: string, fault: Fault | undefined) {
       if (fault) faults.set(path, fault);
       else faults.delete(path);
+    },
+    /** Makes chunk checks list every chunk held (the reference server's extension) or not. */
+    listChunks(on: boolean) {
+      listChunks = on;
     },
     count: (path: string) => calls.filter((c) => c.path === path).length,
     stats: () => ({ maxInFlight, maxUploadsInFlight, checksDuringUploads }),

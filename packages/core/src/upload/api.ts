@@ -88,9 +88,32 @@ export interface ChunkCheckParams {
 
 /** `POST block_upload_check`: truthy `data` means the server holds this chunk. */
 export async function blockUploadCheck(params: ChunkCheckParams, options: CallOptions = {}): Promise<boolean> {
+  return (await blockUploadCheckList(params, options)).present;
+}
+
+export interface ChunkCheckAnswer {
+  /** The server holds the asked chunk. */
+  present: boolean;
+  /**
+   * Every chunk number the server holds whole, when it lists them (the reference server's `chunks` beside the
+   * envelope, an extension of §7); null when it does not, and each chunk must then be checked on its own.
+   */
+  stored: readonly number[] | null;
+}
+
+/** `POST block_upload_check`, with the list of chunks stored when the server sends one. */
+export async function blockUploadCheckList(
+  params: ChunkCheckParams,
+  options: CallOptions = {},
+): Promise<ChunkCheckAnswer> {
   const [client, request] = split(options);
   const envelope = await client.post(UPLOAD_PATHS.blockUploadCheck, { ...params }, request);
-  return Boolean(envelope.data);
+  const list = envelope.extra?.['chunks'];
+  const stored =
+    Array.isArray(list) && list.every((n) => Number.isInteger(n) && n >= 1 && n <= params.chunks)
+      ? (list as number[])
+      : null;
+  return { present: Boolean(envelope.data), stored };
 }
 
 export interface ChunkUploadParams {

@@ -51,7 +51,15 @@ describe('upload errors', () => {
       'en',
     );
     expect(lost.kind).to.equal('uploadunkerror');
-    expect(lost.message).to.equal('A part of the file could not be uploaded');
+    // No answer at all (the server down or unreachable) says so; the kind still names the step.
+    expect(lost.message).to.equal(
+      'The server cannot be reached and the file is not uploaded yet, please try again later',
+    );
+    const unreachable = toUploadError('checkerror', new RequestError({ kind: 'network', status: 0, message: '' }));
+    expect(unreachable.kind).to.equal('checkerror');
+    expect(toUploadError('checkerror', unreachable.cause, 'zh-CN').message).to.equal(
+      '无法连接服务器，文件尚未传完，请稍后重试',
+    );
     expect(lost.refusal).to.equal(false);
 
     const count = toUploadError(

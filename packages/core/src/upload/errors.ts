@@ -128,9 +128,16 @@ export function toUploadError(step: UploadErrorKind, error: unknown, lang: Lang 
   let kind = step;
   if (said.includes('chunk count abnormal')) kind = 'chunk count abnormal';
   else if (said.includes('size exceeds limit') || error.status === 413) kind = 'size exceeds limit';
+  // No answer at all (the server down or unreachable): say so; the kind still names the step that failed.
+  const noAnswer = error.kind === 'network' || error.kind === 'timeout';
   return new UploadError({
     kind,
-    message: error.kind === 'business' ? error.message : uploadErrorText(kind, lang),
+    message:
+      error.kind === 'business'
+        ? error.message
+        : noAnswer
+          ? coreText('uploadNoAnswer', {}, lang)
+          : uploadErrorText(kind, lang),
     // A server that names a catalogue kind has decided: the same request would get the same answer.
     refusal: !isRetryable(error) || kind !== step || (step === 'chunkmerge' && said.includes('chunkmerge')),
     status: error.status,

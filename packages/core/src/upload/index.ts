@@ -18,6 +18,7 @@ export {
   secondUploadCheck,
   uploadSingle,
   blockUploadCheck,
+  blockUploadCheckList,
   uploadChunk,
   mergeFile,
   convertBase64Image,
@@ -25,10 +26,12 @@ export {
   type UploadPayload,
   type SingleUploadParams,
   type ChunkCheckParams,
+  type ChunkCheckAnswer,
   type ChunkUploadParams,
   type MergeParams,
   type Base64ImageParams,
 } from './api.ts';
+export { filesFromDrop, type DroppedFile } from './drop.ts';
 export { chunkCount, chunkAt, planChunks, isSingleUpload, type Chunk } from './chunks.ts';
 export {
   UploadError,

@@ -230,6 +230,30 @@ describe('createUpload', () => {
     expect(storage.files.get(md5)).to.deep.equal(bytes);
   });
 
+  it('checks once when the server lists the chunks it holds, and sends only those it lacks', async () => {
+    const { storage, options } = setup();
+    storage.listChunks(true);
+    const size = 6 * KB64 + 9;
+    const bytes = patternBytes(size);
+    const md5 = md5Bytes(bytes);
+    storage.chunkSets.set(
+      md5,
+      new Map([2, 3, 7].map((i) => [i, bytes.slice((i - 1) * KB64, i * KB64)] as [number, Uint8Array])),
+    );
+    const upload = createUpload(patternFile(size), options);
+    const { snapshots } = track(upload);
+    const final = await upload.settled();
+    expect(final.state).to.equal('done');
+    expect(storage.count(UPLOAD_PATHS.blockUploadCheck)).to.equal(1);
+    const sent = storage.calls.filter((c) => c.path === UPLOAD_PATHS.chunkUpload).map((c) => c.fields['chunk']);
+    expect(sent.sort()).to.deep.equal(['1', '4', '5', '6']);
+    expect(storage.files.get(md5)).to.deep.equal(bytes);
+    // The listed chunks count as held at once, before any upload.
+    const firstUploading = snapshots.find((s) => s.state === 'uploading' && s.chunksDone > 0)!;
+    expect(firstUploading.chunksDone).to.equal(3);
+    expect(firstUploading.uploadedBytes).to.equal(2 * KB64 + 9);
+  });
+
   it('keeps up to 3 chunk uploads in flight (configurable), with the checks running alongside them', async () => {
     for (const concurrency of [3, 1]) {
       const { storage, options } = setup({ concurrency });
@@ -254,7 +278,10 @@ describe('createUpload', () => {
     ).to.have.length(5);
     expect(storage.count(UPLOAD_PATHS.mergeFile)).to.equal(0);
     expect(notices.notices).to.have.length(1);
-    expect(notices.notices[0]!.message).to.equal('A part of the file could not be uploaded');
+    // The chunk got no answer at all: the notice says the server cannot be reached.
+    expect(notices.notices[0]!.message).to.equal(
+      'The server cannot be reached and the file is not uploaded yet, please try again later',
+    );
   });
 
   it('recovers from failures within the retries, and retries timeouts, 5xx, 408 and 429 but not other refusals', async () => {

@@ -46,7 +46,7 @@ import type { SessionStore } from '../session/store.ts';
 import { checkPickedFile } from '../validate/file-pick.ts';
 import { NOT_ALLOWED_UPLOAD_EXTENSIONS, REJECTED_EXTENSIONS } from '../validate/patterns.ts';
 import {
-  blockUploadCheck,
+  blockUploadCheckList,
   mergeFile,
   secondUploadCheck,
   uploadChunk,
@@ -374,6 +374,45 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     const lookahead = concurrency * 2;
     const common = { md5: md5!, chunks, uid };
 
+    /** Records a chunk the server holds or lacks. */
+    const known = (index: number, present: boolean) => {
+      if (present) {
+        status[index] = 'present';
+        accept(chunkAt(size, index, chunkSize).size, false);
+      } else {
+        status[index] = 'missing';
+        toUpload.push(index);
+      }
+    };
+    const check = (index: number) =>
+      attempt('checkchunkerror', signal, () =>
+        blockUploadCheckList(
+          {
+            ...common,
+            size: chunkAt(size, index, chunkSize).size,
+            name: file.name,
+            chunk: index,
+            fullSize: size,
+            eachSize: chunkSize,
+            serverid: serverId,
+          },
+          request(signal),
+        ),
+      );
+
+    // The first check goes alone: a server that lists every chunk it holds with it (the reference server does)
+    // answers for all of them at once; otherwise each chunk is checked on its own, as §4 describes.
+    const checkFirst = async () => {
+      const first = toCheck.shift()!;
+      const answer = await check(first);
+      known(first, answer.present);
+      if (answer.stored) {
+        const stored = new Set(answer.stored);
+        for (const index of toCheck.splice(0)) known(index, stored.has(index));
+      }
+      set(progressPatch());
+    };
+
     const checker = async () => {
       while (toCheck.length > 0 && !signal.aborted) {
         if (toUpload.length >= lookahead) {
@@ -381,31 +420,10 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
           continue;
         }
         const index = toCheck.shift()!;
-        const chunk = chunkAt(size, index, chunkSize);
         checking++;
         try {
-          const present = await attempt('checkchunkerror', signal, () =>
-            blockUploadCheck(
-              {
-                ...common,
-                size: chunk.size,
-                name: file.name,
-                chunk: index,
-                fullSize: size,
-                eachSize: chunkSize,
-                serverid: serverId,
-              },
-              request(signal),
-            ),
-          );
-          if (present) {
-            status[index] = 'present';
-            accept(chunk.size, false);
-            set(progressPatch());
-          } else {
-            status[index] = 'missing';
-            toUpload.push(index);
-          }
+          known(index, (await check(index)).present);
+          set(progressPatch());
         } finally {
           checking--;
           wake.wakeAll();
@@ -452,11 +470,13 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       }
     };
 
-    const loops = [
-      ...Array.from({ length: Math.min(concurrency, toCheck.length) }, checker),
-      ...Array.from({ length: concurrency }, uploader),
-    ];
+    let loops: Promise<void>[] = [];
     try {
+      if (toCheck.length > 0) await checkFirst();
+      loops = [
+        ...Array.from({ length: Math.min(concurrency, toCheck.length) }, checker),
+        ...Array.from({ length: concurrency }, uploader),
+      ];
       await Promise.all(loops);
     } catch (error) {
       stopLocal();

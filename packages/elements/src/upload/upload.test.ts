@@ -162,6 +162,28 @@ describe('<edu-upload>', () => {
     expect(events.successes.length).to.equal(0);
   });
 
+  it('queues dropped files (a drop made by a script has no folder entries: its files are taken), one without multiple', async () => {
+    for (const multiple of [true, false]) {
+      const el = await fixture<EduUpload>(html`<edu-upload max-size="1000" ?multiple=${multiple}></edu-upload>`);
+      const events = record(el);
+      const transfer = new DataTransfer();
+      transfer.items.add(fileOf(randomBytes(10), 'tool.exe'));
+      transfer.items.add(fileOf(randomBytes(2000), 'video.mp4'));
+      const zone = el.shadowRoot!.querySelector('[part=drop-zone]')!;
+      const drop = new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+      zone.dispatchEvent(drop);
+      expect(drop.defaultPrevented).to.equal(true);
+      await waitUntil(() => events.errors.length === (multiple ? 2 : 1), 'refusals');
+      await el.updateComplete;
+      expect(items(el).map((row) => row.querySelector('.name')!.textContent)).to.deep.equal(
+        multiple ? ['tool.exe', 'video.mp4'] : ['tool.exe'],
+      );
+      expect(events.errors.map((e) => e.kind)).to.deep.equal(
+        multiple ? ['type not allowed', 'size exceeds limit'] : ['type not allowed'],
+      );
+    }
+  });
+
   it('pauses and resumes a chunked upload, which completes identical; cancel and remove empty the queue', async () => {
     await uploadHooks({ chunkDelayMs: 150 });
     const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" concurrency="1"></edu-upload>`);

@@ -11,6 +11,7 @@ import {
 } from '@edu-portal/core/upload/upload.ts';
 import { uploadErrorText, type UploadErrorKind } from '@edu-portal/core/upload/errors.ts';
 import { findResumeRecord } from '@edu-portal/core/upload/resume.ts';
+import { filesFromDrop, type DroppedFile } from '@edu-portal/core/upload/drop.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { uploadStyles } from './upload.styles.ts';
 
@@ -99,8 +100,8 @@ function positive(value: number): number | undefined {
 let keys = 0;
 
 /**
- * The chunked upload of spec part 2 §4 (issue 11) as an element: a drop zone and a file button (a folder button with
- * `directory`), and a queue with one row per file: its progress bar (hashing, then the bytes the server accepted),
+ * The chunked upload of spec part 2 §4 (issue 11) as an element: a drop zone (a dropped folder queues every file
+ * inside, keeping its path in the folder) and a file button (a folder button with `directory`), and a queue with one row per file: its progress bar (hashing, then the bytes the server accepted),
  * speed and time left, "instant" for a second upload, and pause, resume, cancel, retry and remove buttons named
  * with the file. Each file is one core upload (`createUpload`): MD5 in a Worker, second upload check, chunks
  * checked and sent in parallel, merge verified by the server. Refused files (a refused or unaccepted type, over
@@ -215,9 +216,13 @@ export class EduUpload extends EduElement {
 
   /** Adds files to the queue and starts them (the file button and the drop zone call this). */
   addFiles(files: Iterable<File>): void {
+    this.addDropped(Array.from(files, (file) => ({ file, path: '' })));
+  }
+
+  /** Queues files with their paths (a dropped folder's); only the first without `multiple`. */
+  private addDropped(files: DroppedFile[]): void {
     if (this.disabled || this.formDisabled) return;
-    const picked = Array.from(files);
-    for (const file of this.multiple ? picked : picked.slice(0, 1)) this.enqueue(file);
+    for (const { file, path } of this.multiple ? files : files.slice(0, 1)) this.enqueue(file, path);
   }
 
   /** Clears the queue, aborting uploads in flight. */
@@ -252,8 +257,8 @@ export class EduUpload extends EduElement {
     }
   }
 
-  private enqueue(file: File): void {
-    const relative = (file as File & { webkitRelativePath?: string }).webkitRelativePath;
+  private enqueue(file: File, dropPath = ''): void {
+    const relative = dropPath || (file as File & { webkitRelativePath?: string }).webkitRelativePath;
     const offered = findResumeRecord(file) !== null;
     const controller = createUpload(file, {
       accept: acceptedExtensions(this.accept),
@@ -365,7 +370,10 @@ export class EduUpload extends EduElement {
   private onDrop(event: DragEvent): void {
     event.preventDefault();
     this.dragging = false;
-    this.addFiles(Array.from(event.dataTransfer?.files ?? []));
+    if (this.disabled || this.formDisabled || !event.dataTransfer) return;
+    // Dropped folders are walked (every file inside, keeping its path in the folder); their entries are taken now,
+    // while the drop is dispatched.
+    void filesFromDrop(event.dataTransfer).then((files) => this.addDropped(files));
   }
 
   private phaseText(item: QueueItem): string {

@@ -1,0 +1,311 @@
+// Chunked upload (issue 11), a 256 MiB file of random bytes written to a temp folder at bench time (deleted after),
+// each measure against a baseline in the same run:
+//   1. MD5 in the browser: core's real hashing path (`EduPortal.core.hashFile` of the drop-in bundle: a Worker running
+//      hash-wasm over `blob.stream()`) on the File picked through an <input type=file>, timed from the call to the
+//      digest, vs `md5sum` of the same file (process start to exit). Speeds in MiB/s; goal ≥ 0.6× md5sum. The
+//      digests must agree.
+//   2. The page's main thread while hashing: the longest gap between two ticks of a MessageChannel probe (what a
+//      click would wait for at worst; in runs of their own, since the probe keeps a core busy), and the longest entry
+//      of the Long Tasks API (tasks ≥ 50 ms; 0 = none; every run), vs the same probes over an idle period of the
+//      same length. Goal < 50 ms.
+//   3. End to end: the file picked into <edu-upload> (hash, existence check, 128 chunks of 2 MB checked and sent 3 at
+//      a time, merge verified by the server) against the reference server over loopback, from the input's `change`
+//      to the element's `edu-upload-success`, vs `md5sum` plus one `curl` POST of the whole file to the server's
+//      single-upload route (`/zuul/api/storage/upload`, the same session cookie, the server also streaming it to
+//      disk while hashing it). Goal ≤ 1.3×.
+// Each run changes the file's first bytes so the server never has it already (no instant second upload). Medians.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MiB = 1024 * 1024;
+const SIZE = 256 * MiB;
+const HASH_RUNS = 5;
+const PROBE_RUNS = 3;
+const UPLOAD_RUNS = 3;
+const PASSWORD = 'Edu@2026';
+
+const PAGE = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="utf-8" />
+    <title>upload benchmark</title>
+    <script type="module" src="/edu-elements.js"></script>
+  </head>
+  <body>
+    <input id="plain" type="file" />
+    <edu-upload id="upload"></edu-upload>
+    <edu-upload id="upload8" chunk-size="8388608"></edu-upload>
+  </body>
+</html>`;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const round = (n, digits = 2) => +n.toFixed(digits);
+
+/** Writes `size` random bytes to `path` in 16 MiB blocks. */
+function writeRandomFile(path, size) {
+  const fd = openSync(path, 'w');
+  try {
+    for (let written = 0; written < size;) {
+      const block = randomBytes(Math.min(16 * MiB, size - written));
+      writeSync(fd, block);
+      written += block.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** New content for the next run: 32 random bytes at the start (the server has never seen the file then). */
+function changeHead(path) {
+  const fd = openSync(path, 'r+');
+  try {
+    writeSync(fd, randomBytes(32), 0, 32, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `md5sum FILE`: the digest and the wall time of the whole process, in ms. */
+function md5sum(path) {
+  const start = performance.now();
+  const out = execFileSync('md5sum', [path], { encoding: 'utf8' });
+  return { md5: out.split(/\s+/)[0], ms: performance.now() - start };
+}
+
+/** One `curl` multipart POST of the whole file to the single-upload route; its wall time in ms. */
+function curlUpload(url, cookie, path, md5) {
+  const start = performance.now();
+  const result = spawnSync(
+    'curl',
+    [
+      '-sS',
+      '--fail',
+      '-H',
+      `Cookie: ${cookie}`,
+      '-F',
+      'serverid=base',
+      '-F',
+      'uid=1',
+      '-F',
+      `md5=${md5}`,
+      '-F',
+      `file=@${path};filename=bench.bin`,
+      url,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * MiB },
+  );
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`curl failed (${result.status}): ${result.stderr}`);
+  const body = JSON.parse(result.stdout);
+  if (body.status !== 200 || body.data?.md5 !== md5) throw new Error(`curl upload refused: ${result.stdout}`);
+  return ms;
+}
+
+async function pickInto(page, selector, path) {
+  // The plain input is picked directly; <edu-upload>'s own input is inside its shadow root.
+  await page.locator(selector).setInputFiles(path);
+}
+
+export default async function run({ browser, baseURL }) {
+  const loadBefore = loadavg()[0];
+  const dir = mkdtempSync(join(tmpdir(), 'edu-bench-upload-'));
+  const path = join(dir, 'bench.bin');
+  const context = await browser.newContext({ baseURL });
+  try {
+    writeRandomFile(path, SIZE);
+    const page = await context.newPage();
+    const login = await page.request.post('/api/uaa/oauth/login', {
+      data: { username: 'teacher1', password: PASSWORD },
+    });
+    if ((await login.json()).status !== 200) throw new Error('teacher1 could not sign in');
+    const cookie = (await context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join('; ');
+    await page.route(`${baseURL}/__bench/upload.html`, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }),
+    );
+    await page.goto('/__bench/upload.html');
+    await page.waitForFunction(() => window.EduPortal !== undefined && customElements.get('edu-upload') !== undefined);
+    // With a route in place Playwright intercepts every request of the page, 2 MB chunk bodies included (about
+    // 200 ms each here): the page is loaded, so no request is intercepted from now on.
+    await page.unrouteAll();
+
+    await page.evaluate(() => {
+      /**
+       * The main thread's responsiveness from now until `stop()`: the longest long task, and with `ticks` the longest
+       * gap between two ticks of a MessageChannel loop (which keeps a core busy, so speed runs go without it).
+       */
+      window.probeMainThread = (ticks) => {
+        const channel = new MessageChannel();
+        let last = performance.now();
+        let longestGap = 0;
+        let running = ticks;
+        channel.port1.onmessage = () => {
+          const now = performance.now();
+          longestGap = Math.max(longestGap, now - last);
+          last = now;
+          if (running) channel.port2.postMessage(0);
+        };
+        if (ticks) channel.port2.postMessage(0);
+        let longestTask = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
+        });
+        observer.observe({ type: 'longtask', buffered: false });
+        return () => {
+          running = false;
+          for (const entry of observer.takeRecords()) longestTask = Math.max(longestTask, entry.duration);
+          observer.disconnect();
+          channel.port1.close();
+          return { longestGap, longestTask };
+        };
+      };
+
+      window.benchHash = async (ticks) => {
+        const file = document.getElementById('plain').files[0];
+        const stop = window.probeMainThread(ticks);
+        const start = performance.now();
+        const md5 = await window.EduPortal.core.hashFile(file);
+        const ms = performance.now() - start;
+        const busy = stop();
+        // The same probe over an idle period of the same length.
+        const idleStop = window.probeMainThread(ticks);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        const idle = idleStop();
+        return { md5, ms, busy, idle };
+      };
+
+      /** Resolves when the upload picked into `#id` is stored: the time from the pick, and when each phase began. */
+      window.uploadDone = (id) => {
+        const upload = document.getElementById(id);
+        const input = upload.shadowRoot.querySelector('input.files');
+        return new Promise((resolve, reject) => {
+          let pickedAt = 0;
+          const phases = {};
+          input.addEventListener('change', (event) => (pickedAt = event.timeStamp), { once: true });
+          const onProgress = (event) => (phases[event.detail.state] ??= performance.now() - pickedAt);
+          upload.addEventListener('edu-upload-progress', onProgress);
+          upload.addEventListener(
+            'edu-upload-success',
+            (event) => {
+              upload.removeEventListener('edu-upload-progress', onProgress);
+              const ms = performance.now() - pickedAt;
+              resolve({ ms, phases, md5: event.detail.md5, instant: event.detail.instant });
+            },
+            { once: true },
+          );
+          upload.addEventListener('edu-upload-error', (event) => reject(new Error(event.detail.message)), {
+            once: true,
+          });
+        });
+      };
+    });
+
+    // 1: MD5 in the browser vs md5sum, alternating (Long Tasks observed meanwhile); 2: the main thread probed with
+    // ticks while hashing, in runs of their own.
+    await pickInto(page, '#plain', path);
+    md5sum(path); // warm: the file is in the page cache for both sides
+    const browserMs = [];
+    const md5sumMs = [];
+    const busyGap = [];
+    const busyTask = [];
+    const idleGap = [];
+    const idleTask = [];
+    for (let i = 0; i < HASH_RUNS + PROBE_RUNS; i++) {
+      const ticks = i >= HASH_RUNS;
+      const expected = md5sum(path);
+      const hashed = await page.evaluate((t) => window.benchHash(t), ticks);
+      if (hashed.md5 !== expected.md5) throw new Error(`browser MD5 ${hashed.md5} ≠ md5sum ${expected.md5}`);
+      busyTask.push(hashed.busy.longestTask);
+      idleTask.push(hashed.idle.longestTask);
+      if (ticks) {
+        busyGap.push(hashed.busy.longestGap);
+        idleGap.push(hashed.idle.longestGap);
+      } else {
+        browserMs.push(hashed.ms);
+        md5sumMs.push(expected.ms);
+      }
+    }
+
+    // 3: <edu-upload> end to end vs md5sum + curl of the same content, alternating.
+    const uploadUrl = `${baseURL}/zuul/api/storage/upload`;
+    const elementMs = [];
+    const element8Ms = [];
+    const baselineMs = [];
+    const phases = { hashing: [], transfer: [], merge: [] };
+    const uploadOnce = async (id, run) => {
+      changeHead(path);
+      const expected = md5sum(path);
+      const done = page.evaluate((which) => window.uploadDone(which), id);
+      await pickInto(page, `#${id} input.files`, path);
+      const uploaded = await done;
+      if (uploaded.md5 !== expected.md5 || uploaded.instant)
+        throw new Error(`upload run ${run} (${id}): ${JSON.stringify(uploaded)}`);
+      return uploaded;
+    };
+    for (let i = 0; i < UPLOAD_RUNS; i++) {
+      const uploaded = await uploadOnce('upload', i);
+      elementMs.push(uploaded.ms);
+      const p = uploaded.phases;
+      phases.hashing.push(p.checking);
+      phases.transfer.push(p.merging - p.checking);
+      phases.merge.push(uploaded.ms - p.merging);
+      changeHead(path);
+      const hashed = md5sum(path);
+      baselineMs.push(hashed.ms + curlUpload(uploadUrl, cookie, path, hashed.md5));
+      element8Ms.push((await uploadOnce('upload8', i)).ms);
+    }
+    const seconds = (values) => (median(values) / 1000).toFixed(2);
+
+    const speed = (ms) => round(SIZE / MiB / (ms / 1000), 1);
+    return {
+      name: 'upload',
+      description:
+        `256 MiB of random bytes: core's MD5 (Worker, hash-wasm over blob.stream()) vs md5sum (median of ${HASH_RUNS}); ` +
+        `the main thread meanwhile vs idle; <edu-upload> end to end over loopback vs md5sum + one curl upload ` +
+        `(median of ${UPLOAD_RUNS}: hashing ${seconds(phases.hashing)} s, checks and chunks ${seconds(phases.transfer)} s, ` +
+        `merge ${seconds(phases.merge)} s); 1-minute load average ${loadBefore.toFixed(1)} before, ` +
+        `${loadavg()[0].toFixed(1)} after (the machine is shared)`,
+      rows: [
+        {
+          metric: 'MD5 speed, browser vs md5sum (goal ≥ 0.6×)',
+          value: speed(median(browserMs)),
+          baseline: speed(median(md5sumMs)),
+          unit: 'MiB/s',
+        },
+        {
+          metric: 'longest main-thread gap while hashing vs idle (goal < 50 ms)',
+          value: round(Math.max(...busyGap), 1),
+          baseline: round(Math.max(...idleGap), 1),
+          unit: 'ms',
+        },
+        {
+          metric: 'longest Long Tasks API entry while hashing vs idle (0: none ≥ 50 ms)',
+          value: round(Math.max(...busyTask), 1),
+          baseline: round(Math.max(...idleTask), 1),
+          unit: 'ms',
+        },
+        {
+          metric: 'upload end to end vs md5sum + curl (goal ≤ 1.3×)',
+          value: round(median(elementMs) / 1000),
+          baseline: round(median(baselineMs) / 1000),
+          unit: 's',
+        },
+        {
+          metric: 'the same with chunk-size 8 MiB (32 chunks) vs md5sum + curl',
+          value: round(median(element8Ms) / 1000),
+          baseline: round(median(baselineMs) / 1000),
+          unit: 's',
+        },
+      ],
+    };
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
