@@ -4,28 +4,14 @@ import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { useTexts } from './i18n.ts';
-import { HomePage } from './pages/home.tsx';
-import { DialogsPage } from './pages/dialogs.tsx';
-import { AboutNavLink, AboutPage } from './pages/blocks/about.tsx';
-import { ColorPickerNavLink, ColorPickerPage } from './pages/blocks/color-picker.tsx';
-import { EmptyNavLink, EmptyPage } from './pages/blocks/empty.tsx';
-import { FormDialogNavLink, FormDialogPage } from './pages/blocks/form-dialog.tsx';
-import { HeaderNavLink, HeaderPage } from './pages/blocks/header.tsx';
-import { ExportNavLink, ExportPage } from './pages/blocks/export.tsx';
-import { ChartNavLink, ChartPage } from './pages/blocks/chart.tsx';
-import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
-import { ViewportNavLink, ViewportPage } from './pages/blocks/viewport.tsx';
-import { UploadNavLink, UploadPage } from './pages/blocks/upload.tsx';
-import { NotFoundPage } from './pages/not-found.tsx';
-import { ApiReference, ReferencePage } from './pages/reference/api-reference.tsx';
-import { DesktopPage } from './portal/desktop-page.tsx';
-import { HelpPage } from './portal/help-page.tsx';
-import { MobileDesktopPage } from './portal/mobile-desktop-page.tsx';
-import { SettingsNavLink, SettingsPage } from './portal/settings-page.tsx';
-import { SessionPage } from './pages/session.tsx';
-import { AccountButtons } from './pages/login/account-buttons.tsx';
+import { page } from './lazy-page.ts';
+import { useLoginTexts } from './pages/login/texts.ts';
 import { loginRoutes } from './pages/login/routes.tsx';
-import { LoginNavLink, SessionDemoPage } from './pages/login/session-demo-page.tsx';
+import { AccountButtons } from './pages/login/account-buttons.tsx';
+import { ApiReference, ReferencePage } from './pages/reference/api-reference.tsx';
+
+const desktop = () => import('./portal/desktop-page.tsx');
+const settings = () => import('./portal/settings-page.tsx');
 
 const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
 
@@ -55,6 +41,7 @@ function ReferenceRoute() {
 
 function Layout() {
   const t = useTexts();
+  const login = useLoginTexts();
   const lang = useLanguage();
   return (
     <div className="demo-shell">
@@ -84,26 +71,26 @@ function Layout() {
         </NavLink>
         <h2>{t.navBlocks}</h2>
         <NavLink to="/blocks/dialogs">{t.navDialogs}</NavLink>
-        <FormDialogNavLink />
-        <ColorPickerNavLink />
-        <EmptyNavLink />
-        <AboutNavLink />
-        <ExportNavLink />
-        <PagedListNavLink />
-        <ChartNavLink />
-        <ViewportNavLink />
-        <UploadNavLink />
-        <HeaderNavLink />
+        <NavLink to="/blocks/form-dialog">{t.navFormDialog}</NavLink>
+        <NavLink to="/blocks/color-picker">{t.navColorPicker}</NavLink>
+        <NavLink to="/blocks/empty">{t.navEmpty}</NavLink>
+        <NavLink to="/blocks/about">{t.navAbout}</NavLink>
+        <NavLink to="/blocks/export">{t.navExport}</NavLink>
+        <NavLink to="/blocks/paged-list">{t.navPagedList}</NavLink>
+        <NavLink to="/blocks/chart">{t.navChart}</NavLink>
+        <NavLink to="/blocks/viewport">{t.navViewport}</NavLink>
+        <NavLink to="/blocks/upload">{t.navUpload}</NavLink>
+        <NavLink to="/blocks/header">{t.navHeader}</NavLink>
         <NavLink to="/reference/edu-dialog">{t.navReference}</NavLink>
         <h2>{t.navPortal}</h2>
         {/* Pages of their own (no catalogue around them): the desktop asks for a login first. */}
         <a href="#/desktop">{t.navDesktop}</a>
         <a href="#/mobile">{t.navMobile}</a>
-        <SettingsNavLink />
+        <a href="#/desktop/setting">{t.navSettings}</a>
         <a href="/help/">{t.navHelp}</a>
         <h2>{t.navAccount}</h2>
         <NavLink to="/session">{t.navSession}</NavLink>
-        <LoginNavLink />
+        <NavLink to="/blocks/login">{login.navLogin}</NavLink>
       </nav>
       <main className="demo-main">
         <Outlet />
@@ -117,34 +104,147 @@ const router = createHashRouter([
   {
     element: <Layout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'blocks/dialogs', element: <DialogsPage />, handle: shows('edu-dialog', 'edu-notice') },
-      { path: 'blocks/form-dialog', element: <FormDialogPage />, handle: shows('edu-form-dialog') },
-      { path: 'blocks/color-picker', element: <ColorPickerPage />, handle: shows('edu-color-picker') },
-      { path: 'blocks/empty', element: <EmptyPage />, handle: shows('edu-empty') },
-      { path: 'blocks/about', element: <AboutPage />, handle: shows('edu-about-dialog', 'edu-footer') },
-      { path: 'blocks/export', element: <ExportPage /> },
-      { path: 'blocks/paged-list', element: <PagedListPage />, handle: shows('edu-paged-list') },
-      { path: 'blocks/chart', element: <ChartPage />, handle: shows('edu-chart') },
-      { path: 'blocks/viewport', element: <ViewportPage />, handle: shows('edu-viewport') },
-      { path: 'blocks/upload', element: <UploadPage />, handle: shows('edu-upload') },
-      { path: 'blocks/header', element: <HeaderPage />, handle: shows('edu-header', 'edu-theme-dialog') },
-      { path: 'session', element: <SessionPage /> },
-      { path: 'blocks/login', element: <SessionDemoPage />, handle: shows('edu-login-dialog') },
+      {
+        index: true,
+        lazy: page(
+          () => import('./pages/home.tsx'),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: 'blocks/dialogs',
+        lazy: page(
+          () => import('./pages/dialogs.tsx'),
+          (m) => m.DialogsPage,
+        ),
+        handle: shows('edu-dialog', 'edu-notice'),
+      },
+      {
+        path: 'blocks/form-dialog',
+        lazy: page(
+          () => import('./pages/blocks/form-dialog.tsx'),
+          (m) => m.FormDialogPage,
+        ),
+        handle: shows('edu-form-dialog'),
+      },
+      {
+        path: 'blocks/color-picker',
+        lazy: page(
+          () => import('./pages/blocks/color-picker.tsx'),
+          (m) => m.ColorPickerPage,
+        ),
+        handle: shows('edu-color-picker'),
+      },
+      {
+        path: 'blocks/empty',
+        lazy: page(
+          () => import('./pages/blocks/empty.tsx'),
+          (m) => m.EmptyPage,
+        ),
+        handle: shows('edu-empty'),
+      },
+      {
+        path: 'blocks/about',
+        lazy: page(
+          () => import('./pages/blocks/about.tsx'),
+          (m) => m.AboutPage,
+        ),
+        handle: shows('edu-about-dialog', 'edu-footer'),
+      },
+      {
+        path: 'blocks/export',
+        lazy: page(
+          () => import('./pages/blocks/export.tsx'),
+          (m) => m.ExportPage,
+        ),
+      },
+      {
+        path: 'blocks/paged-list',
+        lazy: page(
+          () => import('./pages/blocks/paged-list.tsx'),
+          (m) => m.PagedListPage,
+        ),
+        handle: shows('edu-paged-list'),
+      },
+      {
+        path: 'blocks/chart',
+        lazy: page(
+          () => import('./pages/blocks/chart.tsx'),
+          (m) => m.ChartPage,
+        ),
+        handle: shows('edu-chart'),
+      },
+      {
+        path: 'blocks/viewport',
+        lazy: page(
+          () => import('./pages/blocks/viewport.tsx'),
+          (m) => m.ViewportPage,
+        ),
+        handle: shows('edu-viewport'),
+      },
+      {
+        path: 'blocks/upload',
+        lazy: page(
+          () => import('./pages/blocks/upload.tsx'),
+          (m) => m.UploadPage,
+        ),
+        handle: shows('edu-upload'),
+      },
+      {
+        path: 'blocks/header',
+        lazy: page(
+          () => import('./pages/blocks/header.tsx'),
+          (m) => m.HeaderPage,
+        ),
+        handle: shows('edu-header', 'edu-theme-dialog'),
+      },
+      {
+        path: 'session',
+        lazy: page(
+          () => import('./pages/session.tsx'),
+          (m) => m.SessionPage,
+        ),
+      },
+      {
+        path: 'blocks/login',
+        lazy: page(
+          () => import('./pages/login/session-demo-page.tsx'),
+          (m) => m.SessionDemoPage,
+        ),
+        handle: shows('edu-login-dialog'),
+      },
       { path: 'reference/:tag', element: <ReferenceRoute /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        lazy: page(
+          () => import('./pages/not-found.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
   // The portal (spec part 1 §2): the landing desktops show the pop-up to-dos, /desktop/home shows no user messages.
-  { path: 'desktop', element: <DesktopPage reminders /> },
-  { path: 'desktop/home', element: <DesktopPage reminders={false} /> },
-  { path: 'areaDesktop', element: <DesktopPage reminders /> },
-  { path: 'areaDesktop/home', element: <DesktopPage reminders={false} /> },
+  { path: 'desktop', lazy: page(desktop, (m) => m.LandingDesktop) },
+  { path: 'desktop/home', lazy: page(desktop, (m) => m.HomeDesktop) },
+  { path: 'areaDesktop', lazy: page(desktop, (m) => m.LandingDesktop) },
+  { path: 'areaDesktop/home', lazy: page(desktop, (m) => m.HomeDesktop) },
   // The personal settings (exempt from the login redirect: a signed-out visitor may choose the language).
-  { path: 'desktop/setting', element: <SettingsPage /> },
-  { path: 'areaDesktop/setting', element: <SettingsPage /> },
-  { path: 'mobile', element: <MobileDesktopPage /> },
-  { path: 'help', element: <HelpPage /> },
+  { path: 'desktop/setting', lazy: page(settings, (m) => m.SettingsPage) },
+  { path: 'areaDesktop/setting', lazy: page(settings, (m) => m.SettingsPage) },
+  {
+    path: 'mobile',
+    lazy: page(
+      () => import('./portal/mobile-desktop-page.tsx'),
+      (m) => m.MobileDesktopPage,
+    ),
+  },
+  {
+    path: 'help',
+    lazy: page(
+      () => import('./portal/help-page.tsx'),
+      (m) => m.HelpPage,
+    ),
+  },
   ...loginRoutes,
 ]);
 

@@ -1,21 +1,21 @@
-// The demo host's entry: registers every element (which also routes core notices to <edu-notice>), starts the host
+// The demo host's entry: routes core notices to <edu-notice> (each page defines the elements it renders), starts the host
 // (start checks, language, the login chain, the login dialog as relogin handler, the zoom warning; see
 // host/startup.ts) and renders the routes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@edu-portal/elements';
+import { setNotifier } from '@edu-portal/core/platform/notify.ts';
+import { showNotice } from '@edu-portal/elements/notice/notice.ts';
 import { initLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
 // Before the routes: a production path becomes its hash route first.
 import './host/route-from-path.ts';
-import { App } from './app.tsx';
-import { AppHost } from './portal/app-host.tsx';
 import { appPageForPath } from './portal/page-kind.ts';
 import { watchResponsiveClass } from './portal/responsive.ts';
 import { startHost } from './host/startup.ts';
 import { StartupFailed, StartupPending } from './host/startup-view.tsx';
 import './styles.css';
 
+setNotifier(showNotice);
 document.documentElement.lang = initLanguage();
 subscribeLanguage((lang) => (document.documentElement.lang = lang));
 
@@ -25,7 +25,11 @@ watchResponsiveClass();
 const appPage = appPageForPath(location.pathname);
 const root = createRoot(document.getElementById('root')!);
 root.render(<StartupPending />);
-startHost().then(
-  () => root.render(<StrictMode>{appPage ? <AppHost app={appPage} /> : <App />}</StrictMode>),
+// The app pages' host and the catalogue's routes load beside the start checks, each in its own chunk.
+const view = appPage
+  ? import('./portal/app-host.tsx').then(({ AppHost }) => <AppHost app={appPage} />)
+  : import('./app.tsx').then(({ App }) => <App />);
+Promise.all([startHost(), view]).then(
+  ([, page]) => root.render(<StrictMode>{page}</StrictMode>),
   (error: unknown) => root.render(<StartupFailed error={error} />),
 );

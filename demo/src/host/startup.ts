@@ -7,7 +7,6 @@ import { isAuthorizePath } from '@edu-portal/core/auth/authorize.ts';
 import { applyOutcome, type LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { configureClient } from '@edu-portal/core/http/client.ts';
 import { initLanguage } from '@edu-portal/core/i18n/resolve.ts';
-import { openLoginDialog } from '@edu-portal/elements/login-dialog/login-dialog.ts';
 import {
   APP_START,
   DEVELOPMENT,
@@ -26,7 +25,10 @@ import {
  */
 export function reloginWithDialog(): Promise<boolean> | boolean {
   if (isLoginRoute()) return false;
-  return openLoginDialog({ reason: 'expired' });
+  // The dialog (with its QR login) loads when a session first expires, not with every page.
+  return import('@edu-portal/elements/login-dialog/login-dialog.ts').then(({ openLoginDialog }) =>
+    openLoginDialog({ reason: 'expired' }),
+  );
 }
 
 /** What an app shell (the desktop client's preload script) may set on the page before the host starts. */

@@ -92,3 +92,13 @@ export function DesktopPage({ reminders }: { reminders: boolean }) {
     </RequireUser>
   );
 }
+
+/** The landing desktops (`desktop`, `areaDesktop`): with the pop-up to-dos. */
+export function LandingDesktop() {
+  return <DesktopPage reminders />;
+}
+
+/** `desktop/home`, `areaDesktop/home`: no user messages pop up. */
+export function HomeDesktop() {
+  return <DesktopPage reminders={false} />;
+}

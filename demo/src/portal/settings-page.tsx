@@ -181,11 +181,6 @@ function SignedInSettings({ user }: { user: SessionUser }) {
   );
 }
 
-/** The catalogue's link to the settings page (a page of its own, like the desktop). */
-export function SettingsNavLink() {
-  return <a href="#/desktop/setting">{useSettingsTexts().title}</a>;
-}
-
 /** `desktop/setting` and `areaDesktop/setting`: the signed-in user's settings, or the public part without a user. */
 export function SettingsPage() {
   const { user } = useSession();

@@ -3,7 +3,6 @@
 // no version notes, and one with no version call at all (the 404 notice). The footer shows the login
 // configuration's footerMsg of this site.
 import { useEffect, useState } from 'react';
-import { NavLink } from 'react-router';
 import { getLoginConfig } from '@edu-portal/core/auth/api.ts';
 import { getHelpKey } from '@edu-portal/core/desktop/api.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';
@@ -15,7 +14,6 @@ import { HELP_CENTRE_PATH, helpLink, openHelp } from '../../portal/navigation.ts
 
 const useAboutTexts = defineTexts({
   'zh-CN': {
-    nav: '关于',
     title: '关于对话框与页脚',
     intro:
       '关于对话框每次打开都会读取三个版本接口：前端 package.json、服务端版本和版本说明。版本号按每段补足 4 位后比较。',
@@ -32,7 +30,6 @@ const useAboutTexts = defineTexts({
     footerIntro: '页脚内容来自登录配置的 footerMsg：版权、备案信息、帮助中心和版本。点击版本号打开关于对话框。',
   },
   en: {
-    nav: 'About',
     title: 'About dialog and footer',
     intro:
       'Each time the about dialog opens it reads the three version calls: the front end’s package.json, the server version and the release notes. Versions compare with every segment padded to 4 digits.',
@@ -50,7 +47,6 @@ const useAboutTexts = defineTexts({
       'The footer shows the login configuration’s footerMsg: copyright, record filing, help centre and version. The version opens the about dialog.',
   },
   'zh-HK': {
-    nav: '關於',
     title: '關於對話框與頁腳',
     intro:
       '關於對話框每次打開都會讀取三個版本介面：前端 package.json、伺服器端版本和版本說明。版本號按每段補足 4 位後比較。',
@@ -69,9 +65,6 @@ const useAboutTexts = defineTexts({
 });
 
 /** The nav entry of this page, in the language in force. */
-export function AboutNavLink() {
-  return <NavLink to="/blocks/about">{useAboutTexts().nav}</NavLink>;
-}
 
 const SERVICES = [
   { code: 'base', root: 'pages' },

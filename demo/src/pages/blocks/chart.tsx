@@ -1,14 +1,12 @@
 // Charts (spec part 2 §9): three ECharts charts of the reference server's demo students, drawn by <edu-chart> with
 // the theme picked here (infographic, macarons, roma, shine). ECharts loads with the first chart, not before.
 import { useEffect, useMemo, useState } from 'react';
-import { NavLink } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
 import { EduChart } from '@edu-portal/react/wrappers/edu-chart.ts';
 import type { EChartsCoreOption } from '@edu-portal/elements/chart/chart.ts';
 import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
-  nav: '图表',
   title: '图表',
   intro:
     '图表在第一次用到时才加载 ECharts，尺寸随容器变化（节流 50 毫秒），离开页面时释放。数据来自参考服务器的演示学生名单。',
@@ -30,7 +28,6 @@ const zhCN = {
 type Texts = typeof zhCN;
 
 const en: Texts = {
-  nav: 'Charts',
   title: 'Charts',
   intro:
     'ECharts loads with the first chart on the page, charts follow their size (throttled to 50 ms), and they are disposed when they leave the page. The data are the demo students of the reference server.',
@@ -50,7 +47,6 @@ const en: Texts = {
 };
 
 const zhHK: Texts = {
-  nav: '圖表',
   title: '圖表',
   intro:
     '圖表在第一次用到時才加載 ECharts，尺寸隨容器變化（節流 50 毫秒），離開頁面時釋放。數據來自參考伺服器的演示學生名單。',
@@ -72,9 +68,6 @@ const zhHK: Texts = {
 const useChartTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
-export function ChartNavLink() {
-  return <NavLink to="/blocks/chart">{useChartTexts().nav}</NavLink>;
-}
 
 interface Student {
   gender: 'male' | 'female';

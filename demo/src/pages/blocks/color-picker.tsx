@@ -1,7 +1,6 @@
 // The colour picker (spec part 2 §2, §3, §9): default colour, theme and standard colours, "more colours", text
 // size and font family; and the same picker near the bottom edge of a dialog, where its panel flips upwards.
 import { useState } from 'react';
-import { NavLink } from 'react-router';
 import { EduColorPicker } from '@edu-portal/react/wrappers/edu-color-picker.ts';
 import { EduDialog } from '@edu-portal/react/wrappers/edu-dialog.ts';
 import type { EduColorChangeDetail } from '@edu-portal/elements/color-picker/color-picker.ts';
@@ -10,7 +9,6 @@ import { defineTexts } from '../../texts.ts';
 
 const useColorPickerTexts = defineTexts({
   'zh-CN': {
-    nav: '颜色',
     title: '颜色选择器',
     intro:
       '默认颜色为黑色；色块是带名称的单选组，方向键移动，回车或空格选定，Esc 关闭面板。面板在空间不足时向上翻转，不会被对话框裁切。',
@@ -25,7 +23,6 @@ const useColorPickerTexts = defineTexts({
     close: '关闭',
   },
   en: {
-    nav: 'Colour',
     title: 'Colour picker',
     intro:
       'The default colour is black; swatches are named radio groups: arrow keys move, Enter or Space chooses, Escape closes the panel. The panel flips upwards when there is no room and is never clipped by a dialog.',
@@ -40,7 +37,6 @@ const useColorPickerTexts = defineTexts({
     close: 'Close',
   },
   'zh-HK': {
-    nav: '顏色',
     title: '顏色選擇器',
     intro:
       '預設顏色為黑色；色塊是帶名稱的單選組，方向鍵移動，Enter 或空白鍵選定，Esc 關閉面板。面板在空間不足時向上翻轉，不會被對話框裁切。',
@@ -57,9 +53,6 @@ const useColorPickerTexts = defineTexts({
 });
 
 /** The nav entry of this page, in the language in force. */
-export function ColorPickerNavLink() {
-  return <NavLink to="/blocks/color-picker">{useColorPickerTexts().nav}</NavLink>;
-}
 
 export function ColorPickerPage() {
   const t = useColorPickerTexts();

@@ -2,14 +2,12 @@
 // step 15): a long notice list that shows 15 more items each time it is scrolled to its bottom, and the empty block
 // when a search finds nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
 import { createStepReveal, SCROLL_STEP } from '@edu-portal/core/scroll/scroll-load.ts';
 import { EduEmpty } from '@edu-portal/react/wrappers/edu-empty.ts';
 import { defineTexts } from '../../texts.ts';
 
 const useEmptyTexts = defineTexts({
   'zh-CN': {
-    nav: '空数据',
     title: '空数据与滚动加载',
     types: '三种图片',
     typeDefault: '默认（default）',
@@ -27,7 +25,6 @@ const useEmptyTexts = defineTexts({
     noMatch: '没有找到相关通知',
   },
   en: {
-    nav: 'Empty data',
     title: 'Empty data and scroll loading',
     types: 'Three pictures',
     typeDefault: 'Default (default)',
@@ -46,7 +43,6 @@ const useEmptyTexts = defineTexts({
     noMatch: 'No matching notices',
   },
   'zh-HK': {
-    nav: '空數據',
     title: '空數據與滾動載入',
     types: '三種圖片',
     typeDefault: '預設（default）',
@@ -66,9 +62,6 @@ const useEmptyTexts = defineTexts({
 });
 
 /** The nav entry of this page, in the language in force. */
-export function EmptyNavLink() {
-  return <NavLink to="/blocks/empty">{useEmptyTexts().nav}</NavLink>;
-}
 
 const TOTAL = 200;
 

@@ -2,7 +2,6 @@
 import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
-  nav: '校验、格式化与导出',
   title: '校验、格式化与导出',
   validationTitle: '输入校验',
   validationIntro: '输入时即时校验，提示语随界面语言切换。',
@@ -53,7 +52,6 @@ const zhCN = {
 type Texts = Record<keyof typeof zhCN, string>;
 
 const en: Texts = {
-  nav: 'Validation, formatting, export',
   title: 'Validation, formatting and export',
   validationTitle: 'Input validation',
   validationIntro: 'Fields are checked as you type; the messages follow the interface language.',
@@ -102,7 +100,6 @@ const en: Texts = {
 };
 
 const zhHK: Texts = {
-  nav: '校驗、格式化與匯出',
   title: '校驗、格式化與匯出',
   validationTitle: '輸入校驗',
   validationIntro: '輸入時即時校驗，提示語隨介面語言切換。',

@@ -1,7 +1,6 @@
 // Demo of core's validation patterns, formatting and table export (spec part 2 §5, §7, §8, §9): a small form checked
 // as you type, number suffixes and relative times, and a class roster exported to .xlsx by the reference server.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { NavLink } from 'react-router';
 import { exportTable } from '@edu-portal/core/export/table.ts';
 import { formatNumberSuffix } from '@edu-portal/core/format/number.ts';
 import { formatRelativeTime } from '@edu-portal/core/format/relative-time.ts';
@@ -15,9 +14,6 @@ import { useExportTexts } from './export-texts.ts';
 import './export.css';
 
 /** The nav entry of this page, with its label in the language in force. */
-export function ExportNavLink() {
-  return <NavLink to="/blocks/export">{useExportTexts().nav}</NavLink>;
-}
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 

@@ -2,7 +2,6 @@
 // controls and a colour picker, add and edit modes, "submit then add next", native and host validation, a save that
 // takes a moment, and a question before unsaved changes are thrown away.
 import { useRef, useState } from 'react';
-import { NavLink } from 'react-router';
 import { EduColorPicker } from '@edu-portal/react/wrappers/edu-color-picker.ts';
 import { EduFormDialog } from '@edu-portal/react/wrappers/edu-form-dialog.ts';
 import type { FormDialogMode, FormDialogValidator } from '@edu-portal/elements/form-dialog/form-dialog.ts';
@@ -11,7 +10,6 @@ import { defineTexts } from '../../texts.ts';
 
 const useFormDialogTexts = defineTexts({
   'zh-CN': {
-    nav: '表单',
     title: '表单对话框与抽屉',
     intro:
       '新增时打开即清空表单；提交先做表单校验，再显示加载直到保存完成；勾选“提交后继续添加”可连续录入。修改模式不显示该选项。有未保存的修改时关闭会先询问。',
@@ -35,7 +33,6 @@ const useFormDialogTexts = defineTexts({
     saveFailed: '保存失败，请重试',
   },
   en: {
-    nav: 'Form',
     title: 'Form dialog and drawer',
     intro:
       'Adding opens an empty form; submitting validates the form first, then shows loading until the save has finished; tick "Submit then add next" to enter several in a row. Edit mode has no such option. Closing with unsaved changes asks first.',
@@ -59,7 +56,6 @@ const useFormDialogTexts = defineTexts({
     saveFailed: 'Saving failed, please try again',
   },
   'zh-HK': {
-    nav: '表單',
     title: '表單對話框與抽屜',
     intro:
       '新增時打開即清空表單；提交先做表單校驗，再顯示載入直到儲存完成；勾選「提交後繼續新增」可連續錄入。修改模式不顯示該選項。有未儲存的修改時關閉會先詢問。',
@@ -85,9 +81,6 @@ const useFormDialogTexts = defineTexts({
 });
 
 /** The nav entry of this page, in the language in force. */
-export function FormDialogNavLink() {
-  return <NavLink to="/blocks/form-dialog">{useFormDialogTexts().nav}</NavLink>;
-}
 
 interface Student {
   id: number;

@@ -2,7 +2,6 @@
 // unread messages (shown 99+) and two identities. Every event of the header is logged on the page; the theme button
 // opens the theme dialog, whose choice is applied live (not saved: saving needs a session, the portal desktop does it).
 import { useEffect, useState, type CSSProperties } from 'react';
-import { NavLink } from 'react-router';
 import { applyTheme, chooseLanguage, getAppIconGroups, visibleIcons, type AppIcon } from '@edu-portal/core';
 import type { IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
@@ -14,7 +13,6 @@ import { defineTexts, fill } from '../../texts.ts';
 
 const useHeaderTexts = defineTexts({
   'zh-CN': {
-    nav: '页头',
     title: '页头与主题设置',
     intro:
       '页头不保存数据：宿主设置属性并处理事件。下面用示例数据（学校教师、12 个应用、120 条未读消息、两个身份）展示，每个事件都记录在下方。',
@@ -35,7 +33,6 @@ const useHeaderTexts = defineTexts({
     clear: '清空',
   },
   en: {
-    nav: 'Header',
     title: 'Header and theme settings',
     intro:
       'The header holds no data: the host sets its properties and acts on its events. Shown here with sample data (a school teacher, 12 apps, 120 unread messages, two identities); every event is logged below.',
@@ -58,7 +55,6 @@ const useHeaderTexts = defineTexts({
     clear: 'Clear',
   },
   'zh-HK': {
-    nav: '頁頭',
     title: '頁頭與主題設置',
     intro:
       '頁頭不保存數據：宿主設置屬性並處理事件。下面用示例數據（學校教師、12 個應用、120 條未讀消息、兩個身份）展示，每個事件都記錄在下方。',
@@ -81,9 +77,6 @@ const useHeaderTexts = defineTexts({
 });
 
 /** The nav entry of this page, in the language in force. */
-export function HeaderNavLink() {
-  return <NavLink to="/blocks/header">{useHeaderTexts().nav}</NavLink>;
-}
 
 const SAMPLE_CODES = [
   'jwgl',

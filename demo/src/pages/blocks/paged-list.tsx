@@ -2,7 +2,7 @@
 // POST JSON; sizes 30–400; a grade filter and a search start again at page 1; signed-in users can delete rows, so
 // an emptied last page steps back. React renders the rows itself from edu-page-load and keeps page and size in state.
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
 import { EduEmpty } from '@edu-portal/react/wrappers/edu-empty.ts';
 import { EduPagedList } from '@edu-portal/react/wrappers/edu-paged-list.ts';
@@ -15,7 +15,6 @@ import type {
 import { defineTexts, fill } from '../../texts.ts';
 
 const zhCN = {
-  nav: '分页列表',
   title: '分页列表',
   intro:
     '列表每次向服务器请求一页（start 为页码，size 为每页条数），支持 GET、表单 POST 和 JSON POST。切换每页条数回到第 1 页；某页删空后自动退回上一页；请求失败时清空列表。',
@@ -57,7 +56,6 @@ type Texts = Omit<typeof zhCN, 'grades' | 'methods'> & {
 };
 
 const en: Texts = {
-  nav: 'Paged list',
   title: 'Paged list',
   intro:
     'The list asks the server for one page at a time (start is the page number, size the rows per page) by GET, form POST or JSON POST. A new page size goes back to page 1; a page that was emptied steps back to the one before; a failed request empties the list.',
@@ -95,7 +93,6 @@ const en: Texts = {
 };
 
 const zhHK: Texts = {
-  nav: '分頁列表',
   title: '分頁列表',
   intro:
     '列表每次向伺服器請求一頁（start 為頁碼，size 為每頁條數），支援 GET、表單 POST 和 JSON POST。切換每頁條數回到第 1 頁；某頁刪空後自動退回上一頁；請求失敗時清空列表。',
@@ -134,9 +131,6 @@ const zhHK: Texts = {
 const usePagedListTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
-export function PagedListNavLink() {
-  return <NavLink to="/blocks/paged-list">{usePagedListTexts().nav}</NavLink>;
-}
 
 interface Student {
   id: number;

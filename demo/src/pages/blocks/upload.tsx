@@ -2,7 +2,6 @@
 // server: MD5 in a Worker, second upload, chunks checked and sent in parallel, pause and resume, refusals before
 // any byte is sent. The files the server stored are listed with a link that fetches their bytes back.
 import { useState } from 'react';
-import { NavLink } from 'react-router';
 import { EduUpload } from '@edu-portal/react/wrappers/edu-upload.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';
 import { formatBytes, type EduUploadSuccessDetail } from '@edu-portal/elements/upload/upload.ts';
@@ -10,7 +9,6 @@ import { defineTexts, fill } from '../../texts.ts';
 
 const useUploadTexts = defineTexts({
   'zh-CN': {
-    nav: '上传',
     title: '分片上传',
     intro:
       '拖入文件或点击按钮选择：先在后台线程计算 MD5，服务器已有的文件秒传；大文件按 2 MB 分片并行上传，可暂停、继续、取消；刷新后重新选择同一文件，只补传缺少的分片。',
@@ -25,7 +23,6 @@ const useUploadTexts = defineTexts({
     fetch: '下载 {name}',
   },
   en: {
-    nav: 'Upload',
     title: 'Chunked upload',
     intro:
       'Drop files or choose them: the MD5 is computed in a background thread, a file the server already has is stored instantly; large files go in 2 MB chunks in parallel and can be paused, resumed or cancelled; after a reload, picking the same file again sends only the missing chunks.',
@@ -40,7 +37,6 @@ const useUploadTexts = defineTexts({
     fetch: 'Download {name}',
   },
   'zh-HK': {
-    nav: '上傳',
     title: '分片上傳',
     intro:
       '拖入檔案或點擊按鈕選擇：先在背景線程計算 MD5，伺服器已有的檔案秒傳；大檔案按 2 MB 分片並行上傳，可暫停、繼續、取消；重新整理後再次選擇同一檔案，只補傳缺少的分片。',
@@ -57,9 +53,6 @@ const useUploadTexts = defineTexts({
 });
 
 /** The nav entry of this page, in the language in force. */
-export function UploadNavLink() {
-  return <NavLink to="/blocks/upload">{useUploadTexts().nav}</NavLink>;
-}
 
 interface StoredRow {
   id: string;

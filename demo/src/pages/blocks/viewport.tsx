@@ -2,12 +2,11 @@
 // address, loads the app's manifest and the fileId's script once, and keeps one container per loaded fileId. The
 // reference server offers two small apps, a timetable and a library, each with two files.
 import { useState } from 'react';
-import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EduViewport } from '@edu-portal/react/wrappers/edu-viewport.ts';
 import { defineTexts } from '../../texts.ts';
 
 const zhCN = {
-  nav: '应用视口',
   title: '应用视口',
   intro:
     '视口从地址中读取 app、fileId、id 和 linkUrl，读取 /{app}/manifest.json，每个 fileId 的脚本只加载一次；每个加载过的 fileId 各有一个容器，只显示当前的一个，切换回去时保留原来的状态。',
@@ -28,7 +27,6 @@ const zhCN = {
 type Texts = typeof zhCN;
 
 const en: Texts = {
-  nav: 'Viewport',
   title: 'App viewport',
   intro:
     'The viewport reads app, fileId, id and linkUrl from the address, reads /{app}/manifest.json and loads each fileId’s script once; every loaded fileId keeps its own container and only the current one shows, so going back keeps its state.',
@@ -47,7 +45,6 @@ const en: Texts = {
 };
 
 const zhHK: Texts = {
-  nav: '應用視口',
   title: '應用視口',
   intro:
     '視口從地址中讀取 app、fileId、id 和 linkUrl，讀取 /{app}/manifest.json，每個 fileId 的腳本只加載一次；每個加載過的 fileId 各有一個容器，只顯示當前的一個，切換回去時保留原來的狀態。',
@@ -68,9 +65,6 @@ const zhHK: Texts = {
 const useViewportTexts = defineTexts<Texts>({ 'zh-CN': zhCN, en, 'zh-HK': zhHK });
 
 /** The nav entry of this page, in the language in force. */
-export function ViewportNavLink() {
-  return <NavLink to="/blocks/viewport">{useViewportTexts().nav}</NavLink>;
-}
 
 const CONTRACT = `(window.EduViewportApps ||= {})['week'] = (container, { app, fileId, id, linkUrl, lang }) => {
   render(container, id, lang);

@@ -1,17 +1,12 @@
 // /blocks/login: the login dialog at work. A real call of the session's unit behind a button, a notes field that
 // must survive an expired session, and the dialog and login page opened by hand.
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
 import { openLoginDialog } from '@edu-portal/elements/login-dialog/login-dialog.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';
 import { fill } from '../../texts.ts';
 import { useLoginTexts } from './texts.ts';
-
-export function LoginNavLink() {
-  const t = useLoginTexts();
-  return <NavLink to="/blocks/login">{t.navLogin}</NavLink>;
-}
 
 export function SessionDemoPage() {
   const t = useLoginTexts();
