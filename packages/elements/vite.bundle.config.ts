@@ -10,7 +10,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('.'),
-  // No public directory or HTML: a library build of one entry.
+  // No public directory or HTML: a library build of two entries (the whole bundle and the autoloader).
   publicDir: false,
   // Asset URLs (the MD5 Worker) relative to the bundle's own URL (import.meta.url), not the site root, so hashing
   // stays in a Worker on a page served from any folder.
