@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { blankPhoto, captureFace, SAMPLE_FACES, twoFacesPhoto } from '../src/face/captures.ts';
+import { FACE_MATCH_THRESHOLD } from '../src/face/matching.ts';
 import { FACE_MESSAGES } from '../src/plugins/face.ts';
 import { Client, login, useServer } from './helpers.ts';
 
@@ -118,7 +120,7 @@ describe('face', () => {
     });
     assert.equal(body.status, 200, body.message);
     assert.equal(body.data.userId, String(TEACHER1));
-    assert.ok(body.data.distance < 0.45);
+    assert.ok(body.data.distance < FACE_MATCH_THRESHOLD);
     const row = server.app.portal.db
       .prepare('SELECT user_id, clocked_at, terminal_id FROM face_clockings WHERE id = ?')
       .get(body.data.id) as { user_id: number; clocked_at: number; terminal_id: number };
@@ -135,27 +137,25 @@ describe('face', () => {
     assert.equal(AREA1, 10004);
   });
 
-  it('stays responsive while a face is being recognised', async () => {
+  it('stays responsive while a face is being recognised (the nets run in a worker thread)', async () => {
     const teacher = await login(server, 'teacher1');
     assert.equal((await enrol(teacher, TEACHER1, await captureFace(ALICE))).body.status, 200);
-    const photo = base64(await otherCapture());
+    const photo = base64(await captureFace(ALICE, { side: 1024 }));
     const client = new Client(server.url);
-    const started = performance.now();
-    let recognisedAt = 0;
-    const recognition = client
-      .call('POST', '/api/uaa/oauth/login/face', { json: { faceImage: photo } })
-      .then((answer) => {
-        recognisedAt = performance.now();
-        return answer;
-      });
+    // The server runs in this process: its event loop is this one.
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const recognition = client.call('POST', '/api/uaa/oauth/login/face', { json: { faceImage: photo } });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const healthStarted = performance.now();
     await new Client(server.url).call('GET', '/api/uaa/oauth/login/config');
     const healthMs = performance.now() - healthStarted;
     const answer = await recognition;
-    assert.equal(answer.body.status, 200);
+    delay.disable();
+    assert.equal(answer.body.status, 200, answer.body.message);
+    const longestMs = delay.max / 1e6;
+    assert.ok(longestMs < 100, `the event loop was blocked for ${longestMs.toFixed(0)} ms during a recognition`);
     assert.ok(healthMs < 150, `a health request took ${healthMs.toFixed(0)} ms during a recognition`);
-    assert.ok(recognisedAt - started > healthMs, 'the health request was answered before the recognition finished');
   });
 
   it('limits face login attempts per client address (429), even for the right face', async () => {

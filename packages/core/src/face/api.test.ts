@@ -87,7 +87,7 @@ describe('face calls', () => {
     expect(record.data?.faceImage?.startsWith('/9j/'), 'a JPEG').to.equal(true);
 
     await logoutServer();
-    const login = await loginWithFace(await crop(1250, 60, 520, 400), { client, session });
+    const login = await loginWithFace(await crop(1150, 0, 700, 400), { client, session });
     expect(login.status, login.message).to.equal(200);
     expect(login.data?.loginName).to.equal('teacher1');
     expect(session.getSnapshot().user?.loginName, 'kept as after a password login').to.equal('teacher1');
