@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { blankPhoto, captureFace, SAMPLE_FACES, twoFacesPhoto } from '../src/face/captures.ts';
 import { FACE_MATCH_THRESHOLD } from '../src/face/matching.ts';
+import { enrolDemoFace } from '../scripts/face-enrol.ts';
 import { FACE_MESSAGES } from '../src/plugins/face.ts';
 import { Client, login, useServer } from './helpers.ts';
 
@@ -109,6 +110,16 @@ describe('face', () => {
       json: { faceImage: base64(await otherCapture(BOB)) },
     });
     assert.equal(bob.body.data?.loginName, 'parent1', bob.body.message);
+  });
+
+  it('enrols a demo user from a sample photo with the enrol script (for demos and end-to-end tests)', async () => {
+    // A face nobody has collected in the tests before: the login below needs the script's enrolment.
+    const answer = await enrolDemoFace(server.url, 'parent1', 4);
+    assert.equal(answer.status, 200, answer.message);
+    const { body } = await new Client(server.url).call('POST', '/api/uaa/oauth/login/face', {
+      json: { faceImage: base64(await otherCapture(SAMPLE_FACES[4])) },
+    });
+    assert.equal(body.data?.loginName, 'parent1', body.message);
   });
 
   it('records a clock-in on a signed-in terminal and returns it', async () => {
