@@ -85,3 +85,16 @@ export const VOICE_MAX_MS = 60_000;
 export const VOICE_HOLD_DELAY_MS = 200;
 export const VOICE_HINT_MS = 3000;
 export const VOICE_RESET_MS = 1000;
+
+/**
+ * Face screen (part 2 §4, §9): capture 480 × 480, or the body size on screens 760 px wide or narrower; a countdown of
+ * `waitTime` 3 s before tracking; auto capture after more than 8 consecutive detections on the guide (35 % of the
+ * width, within about 50 px in position and size); no capture within 15 s times out.
+ */
+export const FACE_CAPTURE_SIZE_PX = 480;
+export const FACE_SMALL_SCREEN_MAX_PX = 760;
+export const FACE_WAIT_TIME_S = 3;
+export const FACE_CAPTURE_TIMEOUT_MS = 15_000;
+export const FACE_HITS_NEEDED = 8;
+export const FACE_GUIDE_RATIO = 0.35;
+export const FACE_POSITION_TOLERANCE_PX = 50;

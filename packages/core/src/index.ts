@@ -21,3 +21,4 @@ export * from './messages/index.ts';
 export * from './identity/index.ts';
 export * from './upload/index.ts';
 export * from './voice/index.ts';
+export * from './face/index.ts';

@@ -21,6 +21,7 @@ import appItemsPlugin from './plugins/app-items.ts';
 import desktopPlugin from './plugins/desktop.ts';
 import downloadsPlugin from './plugins/downloads.ts';
 import exportPlugin from './plugins/export.ts';
+import facePlugin from './plugins/face.ts';
 import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
 import portalPlugin from './plugins/portal.ts';
 import socialPlugin from './plugins/social.ts';
@@ -103,6 +104,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(openapiPlugin);
   await app.register(uaaPlugin, services);
+  await app.register(facePlugin, services);
   await app.register(socialPlugin, services);
   await app.register(ssoPlugin, services);
   await app.register(basePlugin, services);

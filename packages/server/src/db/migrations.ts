@@ -426,6 +426,27 @@ CREATE TABLE speech_dev_transcripts (
 );
 `;
 
+const faceSchema = `
+-- One enrolled face per user (spec part 2 §3 user face record): the photo file (a JPEG under <storage>/faces), when
+-- it was collected, and its 128-d descriptor (JSON array) computed on the server.
+CREATE TABLE user_faces (
+  user_id       INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  file_name     TEXT NOT NULL,
+  descriptor    TEXT NOT NULL,
+  register_time INTEGER NOT NULL
+);
+
+-- Face clock-ins: who was recognised, when, by which signed-in terminal, and how close the match was.
+CREATE TABLE face_clockings (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  clocked_at  INTEGER NOT NULL,
+  terminal_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  distance    REAL NOT NULL
+);
+CREATE INDEX face_clockings_user ON face_clockings(user_id, clocked_at);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -441,6 +462,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 4, name: 'session families and retired refresh tokens', up: (db) => db.exec(sessionFamiliesSchema) },
   { id: 5, name: 'handover tokens (relogin, help centre)', up: (db) => db.exec(handoverTokensSchema) },
   { id: 6, name: 'voice commands: skills, speech tokens, development transcripts', up: (db) => db.exec(voiceSchema) },
+  { id: 7, name: 'face records and face clock-ins', up: (db) => db.exec(faceSchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

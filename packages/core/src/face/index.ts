@@ -1,0 +1,29 @@
+/** Face collect, face login and face clock-in (spec part 2 §2, §4, §5, §7, §8, §9; issue 12): calls and capture rule. */
+export {
+  FACE_PATHS,
+  faceWireMode,
+  stripDataUrl,
+  faceImageSrc,
+  loginWithFace,
+  clockInWithFace,
+  checkFace,
+  getFaceRecord,
+  type FaceWireMode,
+  type FaceMode,
+  type FaceCallOptions,
+  type FaceRecord,
+  type FaceCheckResult,
+  type FaceClockIn,
+} from './api.ts';
+export {
+  guideBox,
+  isOnGuide,
+  createCaptureTracker,
+  captureSize,
+  cameraAllowed,
+  DEFAULT_CAPTURE_RULE,
+  type FaceBox,
+  type CaptureRule,
+  type CaptureTracker,
+  type TrackerVerdict,
+} from './capture.ts';
