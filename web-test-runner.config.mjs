@@ -5,6 +5,9 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import http from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
@@ -12,6 +15,42 @@ import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 
 const executablePath = ensureChromium();
+
+/**
+ * The fake microphone of the voice recorder's tests: 4 s of a voiced sound (a 180 Hz tone with a harmonic in 4 Hz
+ * syllables, 48 kHz mono), played in a loop, so every recording holds "speech" for the development gateway.
+ */
+function voicedWav() {
+  const rate = 48000;
+  const samples = rate * 4;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    const t = i / rate;
+    const envelope = 0.35 + 0.25 * Math.sin(2 * Math.PI * 4 * t);
+    const value = (envelope * (Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(4 * Math.PI * 180 * t))) / 1.5;
+    wav.writeInt16LE(Math.round(value * 0x7fff), 44 + i * 2);
+  }
+  const file = join(tmpdir(), `edu-wtr-voice-${process.pid}.wav`);
+  writeFileSync(file, wav);
+  return file;
+}
+const fakeMicrophone = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${voicedWav()}`,
+];
 let api;
 // API calls, static plugin files, module language packs (/{rootPath}/{code}/lang/…) and the viewport apps'
 // manifests and files (/{app}/manifest.json, /{app}/static/…) belong to the server.
@@ -52,7 +91,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: chromiumArgs,
+        args: [...chromiumArgs, ...fakeMicrophone],
         // Real scrollbars, so the scroll-lock tests can see that locking does not shift the layout.
         ignoreDefaultArgs: ['--hide-scrollbars'],
       },
