@@ -16,6 +16,7 @@ import { ChartNavLink, ChartPage } from './pages/blocks/chart.tsx';
 import { PagedListNavLink, PagedListPage } from './pages/blocks/paged-list.tsx';
 import { ViewportNavLink, ViewportPage } from './pages/blocks/viewport.tsx';
 import { UploadNavLink, UploadPage } from './pages/blocks/upload.tsx';
+import { VoiceNavLink, VoicePage } from './pages/blocks/voice.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ApiReference, ReferencePage } from './pages/reference/api-reference.tsx';
 import { DesktopPage } from './portal/desktop-page.tsx';
@@ -93,6 +94,7 @@ function Layout() {
         <ChartNavLink />
         <ViewportNavLink />
         <UploadNavLink />
+        <VoiceNavLink />
         <HeaderNavLink />
         <NavLink to="/reference/edu-dialog">{t.navReference}</NavLink>
         <h2>{t.navPortal}</h2>
@@ -128,6 +130,7 @@ const router = createHashRouter([
       { path: 'blocks/chart', element: <ChartPage />, handle: shows('edu-chart') },
       { path: 'blocks/viewport', element: <ViewportPage />, handle: shows('edu-viewport') },
       { path: 'blocks/upload', element: <UploadPage />, handle: shows('edu-upload') },
+      { path: 'blocks/voice', element: <VoicePage />, handle: shows('edu-voice-recorder') },
       { path: 'blocks/header', element: <HeaderPage />, handle: shows('edu-header', 'edu-theme-dialog') },
       { path: 'session', element: <SessionPage /> },
       { path: 'blocks/login', element: <SessionDemoPage />, handle: shows('edu-login-dialog') },
