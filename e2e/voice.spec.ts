@@ -62,8 +62,12 @@ function silenceWav(name: string, seconds: number): string {
   return path;
 }
 
-/** A browser whose microphone plays `wav` once; a page signed in as teacher1 on the voice demo page. */
-async function pageWithMicrophone(wav: string, baseURL: string): Promise<Page> {
+/** A browser whose microphone plays `wav` once; a page signed in as teacher1 on `path` (the voice demo page). */
+async function pageWithMicrophone(
+  wav: string,
+  baseURL: string,
+  { path = '/#/blocks/voice' }: { path?: string } = {},
+): Promise<Page> {
   browser = await chromium.launch({
     executablePath: findChromium(),
     args: [
@@ -76,8 +80,10 @@ async function pageWithMicrophone(wav: string, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, 'teacher1');
-  await page.goto('/#/blocks/voice');
-  await expect(page.getByRole('heading', { level: 1, name: '语音指令' })).toBeVisible();
+  await page.goto(path);
+  if (path === '/#/blocks/voice') {
+    await expect(page.getByRole('heading', { level: 1, name: '语音指令' })).toBeVisible();
+  }
   return page;
 }
 
@@ -95,6 +101,7 @@ const micButton = (page: Page) => recorder(page).getByRole('button', { name: '�
 
 /** Presses the mouse on the microphone button (and keeps it pressed). */
 async function pressMic(page: Page): Promise<void> {
+  await micButton(page).scrollIntoViewIfNeeded();
   const box = (await micButton(page).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
@@ -208,4 +215,51 @@ test('the recording cap (shortened to 2 s) stops by itself while the button is h
   });
   await page.mouse.up();
   expect((await calls(request))[VOCABULARY]).toBe(1);
+});
+
+test('saying "打开消息" lands on the desktop with the message dialog open', async ({ request, baseURL }) => {
+  await voiceHooks(request, { transcripts: { teacher1: '打开消息。' } });
+  const page = await pageWithMicrophone(speechWav('messages', '打开消息'), baseURL!);
+  await pressMic(page);
+  await page.waitForTimeout(2000);
+  await page.mouse.up();
+  await page.waitForURL(/\/pages\/base\/pc_desktop_all\/index\.html/, { timeout: 10_000 });
+  await expect(page.getByRole('dialog', { name: /^未读消息/ })).toBeVisible();
+  // The request is removed: a reload does not open it again.
+  expect(new URL(page.url()).search).toBe('');
+});
+
+test("the desktop opens its theme dialog for ?open=theme (the theme skill's url)", async ({ page }) => {
+  await signIn(page, 'teacher1');
+  await page.goto('/pages/base/pc_desktop_all/index.html?open=theme');
+  await expect(page.getByRole('dialog', { name: '主题设置' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+});
+
+/** Hold, let the phrase play, release: the recogniser's text shows (the worklet's audio reached the gateway). */
+async function speakThere(page: Page, phrase: string): Promise<void> {
+  await expect(micButton(page)).toBeVisible();
+  await pressMic(page);
+  await expect(recorder(page).locator('[part="text"]')).toHaveText(/^唱/, { timeout: 5000 });
+  await page.waitForTimeout(1500);
+  await page.mouse.up();
+  await expect(recorder(page).locator('[part="text"]')).toHaveText(phrase);
+  await expect(recorder(page).locator('[part="error"]')).toHaveText(NO_SKILL);
+}
+
+test('the recorder records in the drop-in bundle (legacy page)', async ({ request, baseURL }) => {
+  await voiceHooks(request, { transcripts: { teacher1: '唱一首歌。' } });
+  const page = await pageWithMicrophone(speechWav('legacy', '唱一首歌'), baseURL!, { path: '/legacy/' });
+  const errors = collectPageErrors(page);
+  await speakThere(page, '唱一首歌');
+  expect(errors).toEqual([]);
+});
+
+test('the recorder records when the autoloader loads it', async ({ request, baseURL }) => {
+  await voiceHooks(request, { transcripts: { teacher1: '唱一首歌。' } });
+  // demo/legacy/voice.html: a plain page with only the autoloader, which loads the recorder when it sees it.
+  const page = await pageWithMicrophone(speechWav('autoloader', '唱一首歌'), baseURL!, { path: '/legacy/voice.html' });
+  const errors = collectPageErrors(page);
+  await speakThere(page, '唱一首歌');
+  expect(errors).toEqual([]);
 });

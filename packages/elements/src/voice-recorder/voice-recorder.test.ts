@@ -188,6 +188,19 @@ describe('<edu-voice-recorder>', () => {
     expect((await serverCalls())[VOCABULARY]).to.equal(undefined);
   });
 
+  it('says at once, while still held, when the gateway drops the task at the start', async () => {
+    await configureVoice({ dropAt: 'start' });
+    const el = await recorder();
+    const { errors } = record(el);
+    await sendKeys({ down: 'Space' });
+    await waitUntil(() => errors.length === 1, 'the error while held', 5000);
+    expect(errors[0]!.kind).to.equal('closed');
+    expect(shown(el, 'error')).to.equal(coreText('voiceClosed', {}, 'en'));
+    await sendKeys({ up: 'Space' });
+    await configureVoice({ dropAt: null });
+    expect((await serverCalls())[VOCABULARY]).to.equal(undefined);
+  });
+
   it('releases the microphone when it is removed while recording', async () => {
     const el = await recorder();
     await sendKeys({ down: 'Space' });

@@ -224,7 +224,12 @@ export class EduVoiceRecorder extends EduElement {
         utterance.started = task;
         for (const frame of utterance.queued.splice(0)) task.sendAudio(frame);
       },
-      () => {},
+      (error: unknown) => {
+        // No gateway (no connection, TaskFailed at the start, no answer): said at once, not after the user spoke.
+        if (utterance !== this.utterance || utterance.ended) return;
+        const speech = error instanceof SpeechError ? error : new SpeechError('connect');
+        this.fail(speech.kind === 'cancelled' ? 'closed' : speech.kind, speech.localizedMessage());
+      },
     );
     this.startCountdown(utterance);
   }
