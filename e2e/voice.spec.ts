@@ -263,3 +263,41 @@ test('the recorder records when the autoloader loads it', async ({ request, base
   await speakThere(page, '唱一首歌');
   expect(errors).toEqual([]);
 });
+
+/** A browser with the given microphone flags and a page on `url` (signed in when on the test server's origin). */
+async function pageWith(args: string[], url: string): Promise<Page> {
+  browser = await chromium.launch({ executablePath: findChromium(), args: [...chromiumArgs, ...args] });
+  const page = await (await browser.newContext()).newPage();
+  if (url.startsWith('http://127.0.0.1')) await signIn(page, 'teacher1');
+  await page.goto(url);
+  return page;
+}
+
+test('permission denied: a clear message', async ({ baseURL }) => {
+  // A fake microphone, but no automatic "allow": headless Chromium refuses the permission.
+  const page = await pageWith(['--use-fake-device-for-media-stream'], `${baseURL}/#/blocks/voice`);
+  await pressMic(page);
+  await expect(recorder(page).locator('[part="error"]')).toHaveText('麦克风权限被拒绝，请在浏览器设置中允许使用麦克风');
+  await page.mouse.up();
+  await expect(page.locator('#voice-last')).toHaveText(/^错误（permission）/);
+});
+
+test('an insecure origin: the recorder says why it cannot record', async ({ baseURL }) => {
+  // The same server under a name that is neither https nor localhost: no navigator.mediaDevices.
+  const port = new URL(baseURL!).port;
+  const page = await pageWith(
+    [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--host-resolver-rules=MAP school.test 127.0.0.1',
+    ],
+    `http://school.test:${port}/legacy/voice.html`,
+  );
+  const message = '此页面不是 https 或 localhost，浏览器不允许使用麦克风，无法语音识别';
+  await expect(recorder(page).locator('[part="error"]')).toHaveText(message);
+  await expect(micButton(page)).toHaveAttribute('aria-disabled', 'true');
+  await pressMic(page);
+  await page.waitForTimeout(400);
+  await expect(recorder(page).locator('[part="error"]')).toHaveText(message);
+  await page.mouse.up();
+});

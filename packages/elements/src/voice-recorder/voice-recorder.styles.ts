@@ -6,6 +6,9 @@ export const voiceRecorderStyles = [
   css`
     :host {
       display: inline-block;
+      /* A fixed width, so the button does not move as the texts under it change. */
+      width: var(--edu-voice-width, 20em);
+      max-width: 100%;
       font-size: 14px;
       line-height: 1.5;
       color: var(--edu-color-text, #303133);
@@ -79,7 +82,7 @@ export const voiceRecorderStyles = [
 
     .text,
     .error {
-      max-width: 20em;
+      max-width: 100%;
       margin: 0;
       overflow-wrap: anywhere;
     }
@@ -89,7 +92,7 @@ export const voiceRecorderStyles = [
     }
 
     .error {
-      color: #c45656;
+      color: var(--edu-voice-error-color, #c0392b);
     }
 
     [hidden] {

@@ -215,7 +215,7 @@ describe('<edu-voice-recorder>', () => {
   });
 
   for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
-    it(`passes axe in ${lang}, idle and recording`, async () => {
+    it(`passes axe in ${lang}: idle, recording and an error`, async () => {
       await switchLanguage(lang);
       const el = await recorder();
       await expect(el).to.be.accessible();
@@ -223,6 +223,12 @@ describe('<edu-voice-recorder>', () => {
       await waitUntil(() => el.phase === 'recording', 'recording');
       await expect(el).to.be.accessible();
       await sendKeys({ press: 'Escape' });
+      await sendKeys({ up: 'Space' });
+      // An error shown (the token call refused), with its colour against the page.
+      await configureServer({ failPaths: [{ path: VOICE_PATHS.token, httpStatus: 500 }] });
+      await sendKeys({ down: 'Space' });
+      await waitUntil(() => shown(el, 'error') !== '', 'the error');
+      await expect(el).to.be.accessible();
       await sendKeys({ up: 'Space' });
     });
   }

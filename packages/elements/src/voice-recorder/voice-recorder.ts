@@ -90,6 +90,8 @@ const micIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @csspart error - The error text.
  *
  * @cssprop [--edu-voice-size=64px] - Diameter of the microphone button.
+ * @cssprop [--edu-voice-width=20em] - Width of the element (the texts wrap inside it).
+ * @cssprop [--edu-voice-error-color=#c0392b] - Colour of the error text.
  */
 export class EduVoiceRecorder extends EduElement {
   static override styles = voiceRecorderStyles;
@@ -379,7 +381,8 @@ export class EduVoiceRecorder extends EduElement {
   private onPointerDown = (event: PointerEvent) => {
     if (event.button !== 0) return;
     event.preventDefault();
-    (event.currentTarget as HTMLElement).focus();
+    // Focus for Escape; no focus ring for a pointer press.
+    (event.currentTarget as HTMLElement).focus({ focusVisible: false } as FocusOptions);
     this.press();
   };
 
