@@ -443,7 +443,7 @@ export class EduVoiceRecorder extends EduElement {
           class="mic"
           type="button"
           aria-label=${msg('按住说话，发出语音指令', { id: 'voice.button' })}
-          aria-describedby="status"
+          aria-describedby="edu-voice-status"
           aria-pressed=${busy ? 'true' : 'false'}
           aria-disabled=${unavailable ? 'true' : nothing}
           @pointerdown=${this.onPointerDown}
@@ -457,7 +457,7 @@ export class EduVoiceRecorder extends EduElement {
         >
           ${micIcon}
         </button>
-        <span part="status" id="status" class="status">${status}</span>
+        <span part="status" id="edu-voice-status" class="status">${status}</span>
         ${
           busy
             ? html`<button
