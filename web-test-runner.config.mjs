@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
+import { wavBytes } from './scripts/speech-tools.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 
@@ -22,26 +23,12 @@ const executablePath = ensureChromium();
  */
 function voicedWav() {
   const rate = 48000;
-  const samples = rate * 4;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
+  const samples = Float32Array.from({ length: rate * 4 }, (_, i) => {
     const t = i / rate;
     const envelope = 0.35 + 0.25 * Math.sin(2 * Math.PI * 4 * t);
-    const value = (envelope * (Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(4 * Math.PI * 180 * t))) / 1.5;
-    wav.writeInt16LE(Math.round(value * 0x7fff), 44 + i * 2);
-  }
+    return (envelope * (Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(4 * Math.PI * 180 * t))) / 1.5;
+  });
+  const wav = wavBytes(samples, { rate });
   const file = join(tmpdir(), `edu-wtr-voice-${process.pid}.wav`);
   writeFileSync(file, wav);
   return file;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
-import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { ensureSpeechTools, wavBytes } from '../scripts/speech-tools.mjs';
 import { collectPageErrors, PASSWORD, resetServer, signIn } from './helpers.ts';
 
 const VOCABULARY = 'POST /api/base/find_by_vocabulary';
@@ -42,21 +42,7 @@ function speechWav(name: string, text: string, voice = 'cmn'): string {
 
 /** `seconds` of digital silence (44.1 kHz stereo, as the fake microphone delivers anyway). */
 function silenceWav(name: string, seconds: number): string {
-  const rate = 44100;
-  const bytes = rate * seconds * 4;
-  const wav = Buffer.alloc(44 + bytes);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + bytes, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(2, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 4, 28);
-  wav.writeUInt16LE(4, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(bytes, 40);
+  const wav = wavBytes(new Float32Array(44100 * seconds * 2), { rate: 44100, channels: 2 });
   const path = join(dir, `${name}.wav`);
   writeFileSync(path, wav);
   return path;
