@@ -5,13 +5,39 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import http from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
+import { wavBytes } from './scripts/speech-tools.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 
 const executablePath = ensureChromium();
+
+/**
+ * The fake microphone of the voice recorder's tests: 4 s of a voiced sound (a 180 Hz tone with a harmonic in 4 Hz
+ * syllables, 48 kHz mono), played in a loop, so every recording holds "speech" for the development gateway.
+ */
+function voicedWav() {
+  const rate = 48000;
+  const samples = Float32Array.from({ length: rate * 4 }, (_, i) => {
+    const t = i / rate;
+    const envelope = 0.35 + 0.25 * Math.sin(2 * Math.PI * 4 * t);
+    return (envelope * (Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(4 * Math.PI * 180 * t))) / 1.5;
+  });
+  const wav = wavBytes(samples, { rate });
+  const file = join(tmpdir(), `edu-wtr-voice-${process.pid}.wav`);
+  writeFileSync(file, wav);
+  return file;
+}
+const fakeMicrophone = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${voicedWav()}`,
+];
 let api;
 // API calls, static plugin files, module language packs (/{rootPath}/{code}/lang/…) and the viewport apps'
 // manifests and files (/{app}/manifest.json, /{app}/static/…) belong to the server.
@@ -52,7 +78,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: chromiumArgs,
+        args: [...chromiumArgs, ...fakeMicrophone],
         // Real scrollbars, so the scroll-lock tests can see that locking does not shift the layout.
         ignoreDefaultArgs: ['--hide-scrollbars'],
       },

@@ -44,3 +44,25 @@ export function speechPcm(text, { voice = 'cmn', padMs = 0 } = {}) {
   const pad = Buffer.alloc(Math.round((16000 * padMs) / 1000) * 2);
   return Buffer.concat([pad, pcm, pad]);
 }
+
+/** A 16-bit PCM WAV file's bytes: `samples` (−1…1, interleaved when `channels` > 1) at `rate`. */
+export function wavBytes(samples, { rate = 16000, channels = 1 } = {}) {
+  const bytes = samples.length * 2;
+  const wav = Buffer.alloc(44 + bytes);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + bytes, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(channels, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * channels * 2, 28);
+  wav.writeUInt16LE(channels * 2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(bytes, 40);
+  for (let i = 0; i < samples.length; i++) {
+    wav.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i])) * 0x7fff), 44 + i * 2);
+  }
+  return wav;
+}

@@ -80,6 +80,7 @@ function Layout() {
         <NavLink to="/blocks/chart">{t.navChart}</NavLink>
         <NavLink to="/blocks/viewport">{t.navViewport}</NavLink>
         <NavLink to="/blocks/upload">{t.navUpload}</NavLink>
+        <NavLink to="/blocks/voice">{t.navVoice}</NavLink>
         <NavLink to="/blocks/header">{t.navHeader}</NavLink>
         <NavLink to="/reference/edu-dialog">{t.navReference}</NavLink>
         <h2>{t.navPortal}</h2>
@@ -189,6 +190,14 @@ const router = createHashRouter([
           (m) => m.UploadPage,
         ),
         handle: shows('edu-upload'),
+      },
+      {
+        path: 'blocks/voice',
+        lazy: page(
+          () => import('./pages/blocks/voice.tsx'),
+          (m) => m.VoicePage,
+        ),
+        handle: shows('edu-voice-recorder'),
       },
       {
         path: 'blocks/header',

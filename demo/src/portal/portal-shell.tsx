@@ -96,6 +96,17 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
   const identities = canSwitchIdentity({ userType: user.userType, limitUserTypes, onDesktop }) ? data.identities : [];
 
   useEffect(() => setMenu(readLeftMenu(user.userId)), [user.userId]);
+  // A voice skill's desktop url asks for a dialog (`?open=messages`, `?open=theme`): opened once, the request removed.
+  useEffect(() => {
+    if (!onDesktop) return;
+    const url = new URL(location.href);
+    const request = url.searchParams.get('open');
+    if (request !== 'messages' && request !== 'theme') return;
+    if (request === 'messages') setMessagesOpen(true);
+    else setThemeOpen(true);
+    url.searchParams.delete('open');
+    history.replaceState(history.state, '', url.href);
+  }, [onDesktop]);
   useEffect(() => {
     let live = true;
     void footerOf(user.unitId).then((footer) => live && setFooterMsg(footer));

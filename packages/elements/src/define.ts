@@ -26,6 +26,7 @@ import { EduModuleExpiryDialog } from './module-expiry/module-expiry.ts';
 import { EduTodoPanel } from './todo-panel/todo-panel.ts';
 import { EduThemeBackground } from './theme-background/theme-background.ts';
 import { EduUpload } from './upload/upload.ts';
+import { EduVoiceRecorder } from './voice-recorder/voice-recorder.ts';
 
 import { defineElement } from './internal/define-element.ts';
 
@@ -57,6 +58,7 @@ export const elementClasses = {
   'edu-todo-panel': EduTodoPanel,
   'edu-theme-background': EduThemeBackground,
   'edu-upload': EduUpload,
+  'edu-voice-recorder': EduVoiceRecorder,
 } as const;
 
 export type EduTagName = keyof typeof elementClasses;

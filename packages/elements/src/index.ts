@@ -145,6 +145,15 @@ export {
   type EduUploadErrorDetail,
   type EduUploadErrorEvent,
 } from './upload/upload.ts';
+export {
+  EduVoiceRecorder,
+  type VoicePhase,
+  type VoiceErrorKind,
+  type VoiceResultDetail,
+  type VoiceErrorDetail,
+  type EduVoiceResultEvent,
+  type EduVoiceErrorEvent,
+} from './voice-recorder/voice-recorder.ts';
 export { permit, ape, type PermitCodes } from './permit/permit.ts';
 export { defineElements, defineElement, elementClasses, type EduTagName } from './define.ts';
 export { ensureLocalization, currentLocale, localeReady } from './internal/localize.ts';

@@ -30,6 +30,7 @@ const modules: Record<EduTagName, [path: string, className: string]> = {
   'edu-theme-dialog': ['theme-dialog/theme-dialog.ts', 'EduThemeDialog'],
   'edu-todo-panel': ['todo-panel/todo-panel.ts', 'EduTodoPanel'],
   'edu-upload': ['upload/upload.ts', 'EduUpload'],
+  'edu-voice-recorder': ['voice-recorder/voice-recorder.ts', 'EduVoiceRecorder'],
   'edu-viewport': ['viewport/viewport.ts', 'EduViewport'],
 };
 

@@ -303,5 +303,18 @@
 'viewport.noMount': str`${0} registered no mount function`,
 'viewport.retry': `Retry`,
 'viewport.unsafeUrl': `The address of an app file is not on an allowed origin`,
+'voice.button': `Hold to talk: voice command`,
+'voice.cancel': `Cancel`,
+'voice.cancelled': `Cancelled`,
+'voice.countdown': str`${0} s`,
+'voice.hint': `Hold to enter voice recognition`,
+'voice.holdToTalk': `Hold to talk`,
+'voice.insecure': `This page is neither https nor localhost, so the browser does not allow the microphone: voice recognition is unavailable`,
+'voice.microphone': `Could not open the microphone`,
+'voice.noMicrophone': `No microphone detected on this device`,
+'voice.permission': `Microphone permission denied: allow the microphone in the browser settings`,
+'voice.recognized': str`Recognised: ${0}`,
+'voice.recognizing': `Recognising…`,
+'voice.recordingStarted': str`Recording, at most ${0} seconds`,
     };
   

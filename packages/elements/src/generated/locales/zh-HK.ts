@@ -303,5 +303,18 @@
 'viewport.noMount': str`${0} 沒有註冊掛載函數`,
 'viewport.retry': `重試`,
 'viewport.unsafeUrl': `應用文件的地址不在允許的來源內`,
+'voice.button': `按住說話，發出語音指令`,
+'voice.cancel': `取消`,
+'voice.cancelled': `已取消`,
+'voice.countdown': str`${0} 秒`,
+'voice.hint': `按住進行語音識別`,
+'voice.holdToTalk': `按住說話`,
+'voice.insecure': `此頁面不是 https 或 localhost，瀏覽器不允許使用麥克風，無法語音識別`,
+'voice.microphone': `無法開啟麥克風`,
+'voice.noMicrophone': `未偵測到麥克風裝置`,
+'voice.permission': `麥克風權限被拒絕，請在瀏覽器設定中允許使用麥克風`,
+'voice.recognized': str`識別結果：${0}`,
+'voice.recognizing': `正在識別…`,
+'voice.recordingStarted': str`正在錄音，最長 ${0} 秒`,
     };
   

@@ -1,0 +1,108 @@
+import { css } from 'lit';
+import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+
+export const voiceRecorderStyles = [
+  visuallyHiddenStyles,
+  css`
+    :host {
+      display: inline-block;
+      /* A fixed width, so the button does not move as the texts under it change. */
+      width: var(--edu-voice-width, 20em);
+      max-width: 100%;
+      font-size: 14px;
+      line-height: 1.5;
+      color: var(--edu-color-text, #303133);
+    }
+
+    .base {
+      position: relative;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      gap: 8px;
+      text-align: center;
+    }
+
+    .mic {
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      width: var(--edu-voice-size, 64px);
+      height: var(--edu-voice-size, 64px);
+      padding: 0;
+      border: none;
+      border-radius: 50%;
+      color: #fff;
+      background: var(--edu-color-primary, #457cd6);
+      cursor: pointer;
+      touch-action: none;
+      user-select: none;
+      -webkit-user-select: none;
+      -webkit-touch-callout: none;
+      transition:
+        transform 0.15s,
+        box-shadow 0.15s;
+    }
+
+    .mic svg {
+      width: 50%;
+      height: 50%;
+    }
+
+    .mic:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 3px;
+    }
+
+    .mic[aria-pressed='true'] {
+      transform: scale(1.1);
+      box-shadow: 0 0 0 8px var(--edu-color-primary-8, #dae5f7);
+    }
+
+    .mic[aria-disabled='true'] {
+      cursor: not-allowed;
+      background: #8c8f96;
+    }
+
+    .status {
+      min-height: 1.5em;
+      color: #5c5f66;
+      font-variant-numeric: tabular-nums;
+    }
+
+    .cancel {
+      padding: 4px 12px;
+      border: 1px solid #c0c4cc;
+      border-radius: 4px;
+      color: #303133;
+      background: #fff;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .text,
+    .error {
+      max-width: 100%;
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+
+    .text {
+      font-size: 16px;
+    }
+
+    .error {
+      color: var(--edu-voice-error-color, #c0392b);
+    }
+
+    [hidden] {
+      display: none !important;
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      .mic {
+        transition: none;
+      }
+    }
+  `,
+];
