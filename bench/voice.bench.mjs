@@ -1,0 +1,164 @@
+// Voice commands (issue 16): <edu-voice-recorder> on the demo page with Chromium's fake microphone playing a phrase
+// spoken by espeak-ng, against the reference server's development gateway over loopback.
+//   - release → final text: from the button's release to `edu-voice-result` (the final text after StopRecognition,
+//     RecognitionCompleted and the vocabulary call); baseline: one vocabulary call from the same page (the floor of
+//     anything the recorder does after the release).
+//   - main-thread time per second of recording (Chromium's TaskDuration over the hold, from the DevTools protocol);
+//     baseline: the same page idle for the same time. Also the longest task seen while recording (goal < 50 ms).
+// A new browser per run: the fake microphone plays its file once. Medians of 5 runs.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
+import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+
+const RUNS = 5;
+const HOLD_MS = 3000;
+const PASSWORD = 'Edu@2026';
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The phrase as a 44.1 kHz stereo wav with 300 ms of breath before it. */
+function speechWav(dir, text) {
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'phrase.wav');
+  execFileSync('espeak-ng', ['-v', 'cmn', '-w', raw, text]);
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', raw],
+    ...['-af', 'adelay=300:all=1,apad=pad_dur=1', '-ar', '44100', '-ac', '2', wav],
+  ]);
+  return wav;
+}
+
+async function taskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration').value;
+}
+
+async function once(baseURL, wav, transcript) {
+  const browser = await chromium.launch({
+    executablePath: ensureChromium(),
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL });
+    const signIn = await context.request.post('/api/uaa/oauth/login', {
+      data: { username: 'teacher1', password: PASSWORD },
+    });
+    if ((await signIn.json()).status !== 200) throw new Error('voice bench: teacher1 could not sign in');
+    const page = await context.newPage();
+    await page.goto('/#/blocks/voice');
+    const recorder = page.locator('edu-voice-recorder');
+    const button = recorder.getByRole('button', { name: '按住说话，发出语音指令' });
+    await button.waitFor();
+    await page.evaluate(() => {
+      window.voiceBench = { longest: 0, finalAt: 0, releasedAt: 0, text: '' };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.voiceBench.longest = Math.max(window.voiceBench.longest, entry.duration);
+      }).observe({ type: 'longtask' });
+      document.addEventListener('pointerup', () => (window.voiceBench.releasedAt = performance.now()), true);
+      document.querySelector('edu-voice-recorder').addEventListener('edu-voice-result', (event) => {
+        window.voiceBench.finalAt = performance.now();
+        window.voiceBench.text = event.detail.text;
+        event.preventDefault(); // stay on the page
+      });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+
+    // Idle baseline: the same page, nothing pressed, for as long as the hold.
+    const idleStart = await taskSeconds(cdp);
+    await page.waitForTimeout(HOLD_MS);
+    const idle = (await taskSeconds(cdp)) - idleStart;
+
+    // The vocabulary call alone, from the page, as the baseline of the release → final text.
+    const roundTrip = await page.evaluate(async (text) => {
+      const start = performance.now();
+      await fetch('/api/base/find_by_vocabulary', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ vocabulary: text }),
+      }).then((r) => r.json());
+      return performance.now() - start;
+    }, transcript);
+
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const holdStart = await taskSeconds(cdp);
+    await page.mouse.down();
+    await page.waitForTimeout(HOLD_MS);
+    const holding = (await taskSeconds(cdp)) - holdStart;
+    await page.mouse.up();
+    await page.waitForFunction(() => window.voiceBench.finalAt > 0, null, { timeout: 15_000 });
+    const result = await page.evaluate(() => window.voiceBench);
+    if (!result.text) throw new Error('voice bench: no text recognised');
+    return {
+      latency: result.finalAt - result.releasedAt,
+      roundTrip,
+      // TaskDuration is in seconds: milliseconds of main-thread work per second held.
+      busy: (holding * 1000) / (HOLD_MS / 1000),
+      idle: (idle * 1000) / (HOLD_MS / 1000),
+      longest: result.longest,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export default async function run({ baseURL }) {
+  ensureSpeechTools();
+  const dir = mkdtempSync(join(tmpdir(), 'edu-voice-bench-'));
+  try {
+    // The default transcript of the development gateway opens teacher1's first app: speak exactly that phrase.
+    const login = await fetch(`${baseURL}/api/uaa/oauth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher1', password: PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const setting = await fetch(`${baseURL}/api/speech/dev/transcript?language=zh-CN`, { headers: { cookie } });
+    const transcript = (await setting.json()).data.transcript.replace(/。$/, '');
+    const wav = speechWav(dir, transcript);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await once(baseURL, wav, transcript));
+    const pick = (key) => +median(runs.map((r) => r[key])).toFixed(1);
+    return {
+      name: 'voice',
+      description: `<edu-voice-recorder> over loopback with the development gateway (medians of ${RUNS} runs)`,
+      rows: [
+        { metric: 'release → final text', value: pick('latency'), baseline: pick('roundTrip'), unit: 'ms' },
+        {
+          metric: 'main-thread time per second while recording',
+          value: pick('busy'),
+          baseline: pick('idle'),
+          unit: 'ms',
+        },
+        {
+          metric: 'longest main-thread task while recording (goal < 50)',
+          value: pick('longest'),
+          baseline: 50,
+          unit: 'ms',
+        },
+      ],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
