@@ -27,6 +27,13 @@ export function unionValues(typeText = '') {
 
 const describe = (element) => [element.summary, element.description].filter(Boolean).join('\n\n');
 
+/** A member's description followed by its type, as editors show them in a hover. */
+const withType = (member) =>
+  [member.description, member.type ? `Type: \`${member.type.text}\`` : ''].filter(Boolean).join('\n\n');
+
+/** The literal values of an attribute's union type as editor value lists (none for other types). */
+const valueList = (attribute) => unionValues(attribute.type?.text).map((name) => ({ name }));
+
 export function vscodeData(elements) {
   return {
     $schema: 'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json',
@@ -35,13 +42,11 @@ export function vscodeData(elements) {
       name: element.tagName,
       description: describe(element),
       attributes: (element.attributes ?? []).map((attribute) => {
-        const values = unionValues(attribute.type?.text);
+        const values = valueList(attribute);
         return {
           name: attribute.name,
-          description: [attribute.description, attribute.type ? `Type: \`${attribute.type.text}\`` : '']
-            .filter(Boolean)
-            .join('\n\n'),
-          ...(values.length ? { values: values.map((name) => ({ name })) } : {}),
+          description: withType(attribute),
+          ...(values.length ? { values } : {}),
           ...(attribute.type?.text === 'boolean' ? { valueSet: 'v' } : {}),
         };
       }),
@@ -61,7 +66,7 @@ export function webTypes(elements) {
           name: element.tagName,
           description: describe(element),
           attributes: (element.attributes ?? []).map((attribute) => {
-            const values = unionValues(attribute.type?.text);
+            const values = valueList(attribute);
             return {
               name: attribute.name,
               description: attribute.description ?? '',
@@ -69,17 +74,12 @@ export function webTypes(elements) {
               value: values.length
                 ? { type: 'enum', kind: 'plain' }
                 : { type: attribute.type?.text ?? 'string', required: attribute.type?.text !== 'boolean' },
-              ...(values.length ? { values: values.map((name) => ({ name })) } : {}),
+              ...(values.length ? { values } : {}),
             };
           }),
           slots: (element.slots ?? []).map((slot) => ({ name: slot.name, description: slot.description ?? '' })),
           js: {
-            events: (element.events ?? []).map((event) => ({
-              name: event.name,
-              description: [event.description, event.type ? `Type: \`${event.type.text}\`` : '']
-                .filter(Boolean)
-                .join('\n\n'),
-            })),
+            events: (element.events ?? []).map((event) => ({ name: event.name, description: withType(event) })),
           },
           css: {
             properties: (element.cssProperties ?? []).map((property) => ({
