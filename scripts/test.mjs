@@ -31,6 +31,19 @@ function lineCounts(word) {
   };
 }
 
+/** The names of failed tests a step printed, so the summary can repeat them at the end of the log. */
+function failedNames(out) {
+  const names = [];
+  for (const line of out.split('\n')) {
+    const runner = /^(wtr|e2e) failed: (.*)$/.exec(line);
+    if (runner) names.push(runner[2]);
+    // node:test (TAP): a failed test inside a file; files themselves are reported as "not ok N - /path".
+    const tap = /^\s+not ok \d+ - (.*)$/.exec(line);
+    if (tap) names.push(tap[1]);
+  }
+  return names;
+}
+
 function nodeTestCounts(out) {
   const pass = /^# pass (\d+)/m.exec(out);
   const fail = /^# fail (\d+)/m.exec(out);
@@ -66,6 +79,7 @@ for (const step of steps) {
   passed += counts.passed;
   failed += counts.failed;
   summary.push(`${step.name}: ${counts.passed} passed, ${counts.failed} failed`);
+  if (counts.failed > 0) for (const name of failedNames(out)) summary.push(`    failed: ${name}`);
 }
 console.log('\n=== summary');
 for (const line of summary) console.log(`  ${line}`);
