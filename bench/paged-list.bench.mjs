@@ -45,7 +45,7 @@ export default async function run({ browser, baseURL }) {
     const columns = ['$number', 'studentNo', 'name', 'className', 'gender', 'birthDate'];
     const stage = document.getElementById('stage');
 
-    // When the XHR answer of the list is complete (before axios and the client see it).
+    // When the XHR answer of the list is complete (before the client sees it).
     let responseAt = 0;
     const send = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = function (...args) {

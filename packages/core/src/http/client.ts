@@ -1,9 +1,8 @@
 /**
- * The request client (spec part 1 §5, §7, §8; DESIGN §4): one axios instance per client, language and device/app
+ * The request client (spec part 1 §5, §7, §8; DESIGN §4): one XHR transport per client, language and device/app
  * headers, credentials, GET anti-cache timestamp, the envelope decoded once, server messages through the notifier
- * hook, session expiry with one shared refresh, signed responses. Elements and hosts never call axios directly.
+ * hook, session expiry with one shared refresh, signed responses. Elements and hosts never send requests themselves.
  */
-import axios, { type AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 import { getLanguage, type Lang } from '../i18n/language.ts';
 import { httpErrorMessage } from '../i18n/http-status.ts';
@@ -23,6 +22,13 @@ import {
 } from './session-recovery.ts';
 import { isPlainObject, toFormData, toSearchParams, type Payload } from './payload.ts';
 import { newSignature, verifySignature } from './signature.ts';
+import {
+  send,
+  TransportError,
+  type TransportRequest,
+  type TransportResponse,
+  type UploadProgress,
+} from './transport.ts';
 
 /** The methods the helper knows (spec part 1 §5); `upload` is a multipart POST. */
 export const METHODS = ['delete', 'get', 'post', 'put', 'upload'] as const;
@@ -86,7 +92,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
 /** Options of `getJson`, for plain JSON files such as language packs: no envelope, no session handling. */
@@ -145,11 +151,10 @@ interface Attempt {
   retried: boolean;
 }
 
-type Sent = { response: AxiosResponse<string>; signature: string | null; epoch: number };
+type Sent = { response: TransportResponse; signature: string | null; epoch: number };
 
 export function createClient(initial: Partial<ClientOptions> = {}): Client {
   const options: ClientOptions = { ...defaultClientOptions(), ...initial };
-  const http = axios.create();
   const tabSharing = options.shareAcrossTabs ? browserTabSharing(probeSession, adoptRefresh) : null;
   const sharedRefresh = tabSharing ? shareRefreshAcrossTabs(refreshHere, tabSharing) : null;
   const recovery = createSessionRecovery({
@@ -230,16 +235,16 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     return false;
   }
 
-  function axiosConfig(attempt: Attempt, signature: string | null): AxiosRequestConfig<unknown> {
+  function transportRequest(attempt: Attempt, signature: string | null): TransportRequest {
     const { method, payload, options: opts } = attempt;
     const params: Payload = { ...(opts.params ?? {}) };
-    let data: unknown;
+    let body: unknown;
     if (method === 'get' || method === 'delete') {
       if (isPlainObject(payload)) Object.assign(params, payload);
     } else if (method === 'upload') {
-      data = payload instanceof FormData ? payload : toFormData(payload as Payload);
+      body = payload instanceof FormData ? payload : toFormData(payload as Payload);
     } else if (payload !== undefined) {
-      data = opts.form && isPlainObject(payload) ? toSearchParams(payload) : payload;
+      body = opts.form && isPlainObject(payload) ? toSearchParams(payload) : payload;
     }
     if (method === 'get' && !opts.cache) params['_t'] = Date.now();
     if (signature) params['signature'] = signature;
@@ -247,22 +252,14 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
       url: options.baseURL + attempt.url,
       method: method === 'upload' ? 'post' : method,
       params,
-      data,
+      body,
       headers: {
         'Sy-Language': options.language(),
         'Sy-Device': options.device,
         'Sy-App': options.appCode,
         ...(opts.headers ?? {}),
       },
-      withCredentials: true,
-      timeout: opts.timeoutMs ?? options.timeoutMs,
-      // The body is decoded here, once: axios must neither parse it nor throw on HTTP statuses.
-      responseType: 'text',
-      transformResponse: [(body: unknown) => body],
-      validateStatus: () => true,
-      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: false },
-      // XHR gives the spec's client error texts and upload progress.
-      adapter: 'xhr',
+      timeoutMs: opts.timeoutMs ?? options.timeoutMs,
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
     };
@@ -271,42 +268,36 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
   async function transmit(attempt: Attempt): Promise<Sent> {
     const signature = attempt.options.signature && !attempt.raw ? newSignature() : null;
     const epoch = recovery.epoch;
-    const config = axiosConfig(attempt, signature);
+    const sent = transportRequest(attempt, signature);
     try {
-      const response = await http.request<string, AxiosResponse<string>>(config);
-      return { response, signature, epoch };
+      return { response: await send(sent), signature, epoch };
     } catch (error) {
-      const e = error as AxiosError;
-      const timeout = config.timeout ?? options.timeoutMs;
-      if (axios.isCancel(error) || e.code === 'ERR_CANCELED') {
+      const reason = error instanceof TransportError ? error.reason : 'network';
+      if (reason === 'canceled') {
         // The caller cancelled: it knows, so no notice.
         return fail(attempt, { kind: 'aborted', status: 0, code: 'ERR_CANCELED', message: text('aborted') }, null);
       }
-      if (e.code === 'ETIMEDOUT' || (e.code === 'ECONNABORTED' && /timeout/i.test(e.message))) {
+      if (reason === 'timeout') {
         return fail(
           attempt,
-          { kind: 'timeout', status: 0, code: 'ETIMEDOUT', message: text('timeout', { ms: timeout }) },
+          { kind: 'timeout', status: 0, code: 'ETIMEDOUT', message: text('timeout', { ms: sent.timeoutMs ?? 0 }) },
           'error',
         );
       }
-      if (e.code === 'ECONNABORTED') {
+      if (reason === 'aborted') {
         return fail(attempt, { kind: 'aborted', status: 0, code: 'ECONNABORTED', message: text('aborted') }, 'error');
       }
-      return fail(
-        attempt,
-        { kind: 'network', status: 0, code: e.code ?? 'ERR_NETWORK', message: text('network') },
-        'error',
-      );
+      return fail(attempt, { kind: 'network', status: 0, code: 'ERR_NETWORK', message: text('network') }, 'error');
     }
   }
 
   /** HTTP status and JSON parsing, shared by envelope requests and plain JSON files. */
-  function readBody(attempt: Attempt, response: AxiosResponse<string>): unknown {
+  function readBody(attempt: Attempt, response: TransportResponse): unknown {
     if (response.status < 200 || response.status >= 300) {
       // Status and status text, the text in the user's language (issue 13).
       const message = httpErrorMessage(response.status, response.statusText, options.language());
       // The body may explain the failure (an envelope or a framework error object): kept as data when it is JSON.
-      const body = parseJson(response.data);
+      const body = parseJson(response.body);
       const data = body === MALFORMED ? null : body;
       return fail(
         attempt,
@@ -314,7 +305,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
         'error',
       );
     }
-    const body = parseJson(response.data);
+    const body = parseJson(response.body);
     if (body === MALFORMED)
       return fail(
         attempt,
@@ -335,7 +326,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
       );
 
     // Only a data-bearing answer is signed; a refusal carries nothing to protect.
-    if (signature && envelope.status === 200 && !verifySignature(response.headers['signature'], signature)) {
+    if (signature && envelope.status === 200 && !verifySignature(response.header('signature'), signature)) {
       await recovery.relogin(epoch);
       return fail(
         attempt,

@@ -17,3 +17,4 @@ export {
 export { decodeEnvelope, envelopeMessage, type Envelope } from './envelope.ts';
 export { RequestError, isRequestError, type RequestErrorKind, type FieldError } from './errors.ts';
 export { verifySignature, newSignature } from './signature.ts';
+export { type UploadProgress } from './transport.ts';
