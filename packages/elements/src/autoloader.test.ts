@@ -38,4 +38,16 @@ describe('edu-autoloader', () => {
     notice.info('ready');
     await waitUntil(() => document.querySelector('edu-notice')?.shadowRoot?.textContent?.includes('ready') === true);
   });
+
+  it("gives the core's essentials at once and the whole core through loadCore (issue 15)", async () => {
+    const { core, loadCore } = await window.EduPortal.ready;
+    expect(typeof core.getLanguage).to.equal('function');
+    expect(typeof core.session.getSnapshot).to.equal('function');
+    // The upload service is not part of what `ready` loads…
+    expect('createUpload' in core).to.equal(false);
+    // …but of the whole core, which has every essential too.
+    const whole = await loadCore();
+    expect(typeof whole.createUpload).to.equal('function');
+    expect(whole.client).to.equal(core.client);
+  });
 });

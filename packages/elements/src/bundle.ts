@@ -5,12 +5,15 @@
  */
 import * as core from '@edu-portal/core';
 import * as elements from './index.ts';
-import { kit, type EduPortalGlobal } from './kit.ts';
+import { kit, type EduPortalGlobal, type EduPortalKit } from './kit.ts';
 
 export type { EduPortalGlobal, EduPortalKit } from './kit.ts';
 
+// Everything is here already, so `core` is the whole core.
+const full: EduPortalKit & { core: typeof core } = { ...kit, core, loadCore: () => Promise.resolve(core) };
+
 // A second bundle on the page keeps the first one's object rather than swapping it under running scripts.
-window.EduPortal ??= { ...kit, elements, ready: Promise.resolve(kit) } satisfies EduPortalGlobal;
+window.EduPortal ??= { ...full, elements, ready: Promise.resolve(full) } satisfies EduPortalGlobal;
 
 export { core, elements };
 export const notice = elements.notice;

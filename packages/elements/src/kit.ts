@@ -1,20 +1,26 @@
 /**
- * The kit's script API for plain pages, `window.EduPortal`: the core (request client, session, language, theme…),
- * the notice API and `setLanguage`. Importing it makes `<edu-notice>` core's notifier, so messages of the core
- * request client appear as notices. The full bundle exposes it at once; the autoloader loads it when a page awaits
- * `EduPortal.ready`.
+ * The kit's script API for plain pages, `window.EduPortal`: the core's essentials (request client, session,
+ * language, safe URLs), `loadCore()` for the whole core, the notice API and `setLanguage`. Importing it makes
+ * `<edu-notice>` core's notifier, so messages of the core request client appear as notices. The full bundle exposes
+ * it at once with the whole core as `core`; the autoloader loads it when a page awaits `EduPortal.ready`.
  */
-import * as core from '@edu-portal/core';
-import { setNotifier } from '@edu-portal/core/platform/notify.ts';
+import * as essentials from '@edu-portal/core/essentials.ts';
 import { notice, showNotice } from './notice/notice.ts';
 
+export type EduPortalCore = typeof import('@edu-portal/core');
+
 export interface EduPortalKit {
-  /** Everything `@edu-portal/core` exports: the request client, session, language, theme, … */
-  core: typeof core;
+  /**
+   * The request client, session, language and safe-URL rule (`@edu-portal/core/essentials`); with the full bundle
+   * the whole core.
+   */
+  core: typeof essentials;
+  /** Everything `@edu-portal/core` exports (login chain, theme, upload, export…), loaded on first call. */
+  loadCore(): Promise<EduPortalCore>;
   /** `EduPortal.notice.success('…')`, `.info`, `.warning`, `.error`, `.show({type, message, duration})`, `.closeAll()`. */
   notice: typeof notice;
   /** Switches the language of the page's elements (and of the core) live. */
-  setLanguage: typeof core.setLanguage;
+  setLanguage: typeof essentials.setLanguage;
 }
 
 /**
@@ -33,6 +39,11 @@ declare global {
   }
 }
 
-setNotifier(showNotice);
+essentials.setNotifier(showNotice);
 
-export const kit: EduPortalKit = { core, notice, setLanguage: core.setLanguage };
+export const kit: EduPortalKit = {
+  core: essentials,
+  loadCore: () => import('@edu-portal/core'),
+  notice,
+  setLanguage: essentials.setLanguage,
+};
