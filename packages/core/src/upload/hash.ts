@@ -4,7 +4,6 @@
  * main thread in 2 MB slices, yielding to the page between slices and retrying the `NotReadableError` that tight
  * slice-reading loops sometimes throw. Either way the digest is the lower-case hex `md5sum` prints.
  */
-import { createMD5 } from 'hash-wasm';
 import { MD5_SLICE_BYTES } from '../constants.ts';
 import type { Md5WorkerMessage } from './md5.worker.ts';
 
@@ -87,6 +86,8 @@ async function readSlice(blob: Blob, signal: AbortSignal | undefined): Promise<A
 export async function hashOnMainThread(blob: Blob, options: HashOptions = {}): Promise<string> {
   const { signal, onProgress } = options;
   const slice = options.sliceBytes ?? MD5_SLICE_BYTES;
+  // Loaded only here: the Worker has its own copy, so a page that uploads with Workers never fetches it twice.
+  const { createMD5 } = await import('hash-wasm');
   const md5 = await createMD5();
   md5.init();
   for (let start = 0; start < blob.size; start += slice) {

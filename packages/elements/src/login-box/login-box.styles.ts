@@ -110,6 +110,12 @@ export const loginBoxStyles = [
       text-align: center;
     }
 
+    /* The blank square shown while the QR encoder loads. */
+    span.qr-code {
+      display: inline-block;
+      box-sizing: border-box;
+    }
+
     .qr-code {
       width: var(--edu-login-qr-size, 188px);
       height: var(--edu-login-qr-size, 188px);

@@ -336,6 +336,8 @@ describe('<edu-login-box>', () => {
       p.tabs[1]!.click();
       await el.updateComplete;
       const root = el.shadowRoot!;
+      // The encoder loads on first use: a busy square with the same name until the code is drawn.
+      await waitUntil(() => root.querySelector('svg[role="img"]') !== null, 'the QR code is drawn');
       const qr = root.querySelector('svg[role="img"]')!;
       expect(qr.getAttribute('aria-label')).to.equal('登录二维码');
       expect(qr.getAttribute('aria-describedby')).to.equal('qr-caption');

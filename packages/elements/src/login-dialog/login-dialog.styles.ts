@@ -90,6 +90,12 @@ export const loginDialogStyles = [
       font-size: 14px;
     }
 
+    /* The blank square shown while the QR encoder loads. */
+    span.qr-code {
+      display: inline-block;
+      box-sizing: border-box;
+    }
+
     .qr-code {
       width: var(--edu-login-qr-size, 140px);
       height: var(--edu-login-qr-size, 140px);

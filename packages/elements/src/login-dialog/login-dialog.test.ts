@@ -235,6 +235,8 @@ describe('<edu-login-dialog>', () => {
     await el.updateComplete;
     expect(icons[0]!.getAttribute('aria-pressed')).to.equal('true');
     expect(root.querySelector<HTMLElement>('#qr')!.hidden).to.equal(false);
+    // The encoder loads on first use.
+    await waitUntil(() => root.querySelector('svg[role="img"]') !== null, 'the QR code is drawn');
     expect(root.querySelector('svg[role="img"]')!.getAttribute('aria-label')).to.equal('登录二维码');
     const url = new URL(root.querySelector<HTMLAnchorElement>('[part="qr-link"]')!.href);
     expect(url.searchParams.get('provider')).to.equal('weixin');
