@@ -15,9 +15,7 @@ import { logoutAndLeave } from '@edu-portal/core/auth/logout.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduHeader } from '@edu-portal/react/wrappers/edu-header.ts';
-import { EduThemeDialog } from '@edu-portal/react/wrappers/edu-theme-dialog.ts';
 import { EduSideMenu } from '@edu-portal/react/wrappers/edu-side-menu.ts';
-import { EduDownloadDialog } from '@edu-portal/react/wrappers/edu-download-dialog.ts';
 import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import { EduThemeBackground } from '@edu-portal/react/wrappers/edu-theme-background.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
@@ -30,7 +28,15 @@ import { DOWNLOADS } from './settings.ts';
 import { usePortalTexts } from './texts.ts';
 import { usePortalData, type PortalData } from './use-portal-data.ts';
 import { useResponsiveClass } from './responsive.ts';
+import { lazyDialog } from '../lazy-dialog.tsx';
 import './portal.css';
+
+const EduThemeDialog = lazyDialog(() =>
+  import('@edu-portal/react/wrappers/edu-theme-dialog.ts').then((m) => m.EduThemeDialog),
+);
+const EduDownloadDialog = lazyDialog(() =>
+  import('@edu-portal/react/wrappers/edu-download-dialog.ts').then((m) => m.EduDownloadDialog),
+);
 
 export interface PortalShellProps {
   user: SessionUser;
