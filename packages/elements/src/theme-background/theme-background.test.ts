@@ -32,6 +32,8 @@ async function background(theme: string, style = ''): Promise<EduThemeBackground
     html`<edu-theme-background .theme=${theme} style=${style}></edu-theme-background>`,
   );
   await el.updateComplete;
+  // Each painting loads the first time its theme is shown.
+  if (theme === 'ink' || theme === 'lotus') await waitUntil(() => el.matches(':state(painted)'), 'the painting');
   return el;
 }
 
@@ -83,9 +85,23 @@ describe('<edu-theme-background>', () => {
     await el.updateComplete;
     expect(inked(canvasOf(el)).covered).to.equal(0);
     expect(getComputedStyle(el).display).to.equal('none');
+    expect(el.matches(':state(painted)')).to.equal(false);
     el.theme = 'lotus';
     await el.updateComplete;
     await waitUntil(() => inked(canvasOf(el)).covered === 1, 'the lotus painting');
+    expect(el.matches(':state(painted)')).to.equal(true);
+  });
+
+  it('a theme changed while its painting loads paints only the theme in force', async () => {
+    const el = await background('#457cd6');
+    el.theme = 'ink';
+    await el.updateComplete;
+    el.theme = '#123456';
+    await el.updateComplete;
+    // Long enough for the ink painting's module to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inked(canvasOf(el)).covered).to.equal(0);
+    expect(el.matches(':state(painted)')).to.equal(false);
   });
 
   it('is the same picture every time (seeded)', async () => {

@@ -2,18 +2,31 @@ import { html, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { EduElement } from '../internal/edu-element.ts';
 import { throttle, type Throttled } from '../internal/throttle.ts';
-import { paintInk } from './ink.ts';
-import { paintLotus } from './lotus.ts';
 import { themeBackgroundStyles } from './theme-background.styles.ts';
 
 /** The themes that have a background painting (spec part 1 §2 "Background canvas"). */
 export const BACKGROUND_THEMES = ['ink', 'lotus'] as const;
 export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
 
-const PAINTERS: Readonly<Record<BackgroundTheme, (ctx: CanvasRenderingContext2D, w: number, h: number) => void>> = {
-  ink: paintInk,
-  lotus: paintLotus,
+type Painter = (ctx: CanvasRenderingContext2D, w: number, h: number) => void;
+
+// Each painting is its own chunk, loaded the first time its theme is shown (issue 15): a colour theme never pays.
+const PAINTER_LOADERS: Readonly<Record<BackgroundTheme, () => Promise<Painter>>> = {
+  ink: () => import('./ink.ts').then((m) => m.paintInk),
+  lotus: () => import('./lotus.ts').then((m) => m.paintLotus),
 };
+const painters = new Map<BackgroundTheme, Promise<Painter>>();
+
+function loadPainter(theme: BackgroundTheme): Promise<Painter> {
+  let painter = painters.get(theme);
+  if (!painter) {
+    painter = PAINTER_LOADERS[theme]();
+    // A failed load (offline) is tried again on the next paint.
+    painter.catch(() => painters.delete(theme));
+    painters.set(theme, painter);
+  }
+  return painter;
+}
 
 /** Resizes are throttled to this many ms (a repaint of a full-HD viewport takes about 60–200 ms). */
 export const BACKGROUND_RESIZE_THROTTLE_MS = 150;
@@ -44,6 +57,9 @@ export function isBackgroundTheme(theme: string): theme is BackgroundTheme {
  * @csspart canvas - The `<canvas>`.
  *
  * @cssprop [--edu-theme-background-z-index=-1] - Stacking of the fixed background.
+ *
+ * @cssstate drawn - The theme has a painting (the host is displayed).
+ * @cssstate painted - The canvas shows the painting of the theme in force (each painting loads on first use).
  */
 export class EduThemeBackground extends EduElement {
   static override styles = themeBackgroundStyles;
@@ -117,8 +133,18 @@ export class EduThemeBackground extends EduElement {
       canvas.width = 0;
       canvas.height = 0;
       this.painted = '';
+      this.internals.states.delete('painted');
       return;
     }
+    loadPainter(theme).then(
+      (painter) => this.paintWith(painter, theme, canvas),
+      () => undefined, // offline: the page keeps its plain background; the next resize or theme tries again
+    );
+  }
+
+  private paintWith(painter: Painter, theme: BackgroundTheme, canvas: HTMLCanvasElement): void {
+    // The theme may have changed while the painting loaded: only the current one is painted.
+    if (theme !== this.theme || !this.isConnected) return;
     const width = this.clientWidth;
     const height = this.clientHeight;
     if (!width || !height) return; // not laid out yet: the resize observer will call again
@@ -131,7 +157,8 @@ export class EduThemeBackground extends EduElement {
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
-    PAINTERS[theme](ctx, width, height);
+    painter(ctx, width, height);
     this.painted = key;
+    this.internals.states.add('painted');
   }
 }
