@@ -2,6 +2,7 @@
 // (EDU_API_TARGET); `npm start` serves the built host and the API from the reference server itself.
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { minifyLitCssPlugin } from './scripts/minify-lit-css.mjs';
 import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.EDU_API_TARGET ?? 'http://127.0.0.1:8081';
@@ -24,7 +25,7 @@ const proxied = [
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), minifyLitCssPlugin()],
   // The kit's packages export built files; inside this repository the host builds from their sources.
   resolve: { conditions: ['@edu-portal/source', ...defaultClientConditions] },
   build: {

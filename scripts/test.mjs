@@ -14,6 +14,7 @@ const steps = [
   { name: 'lint', cmd: 'npx eslint . --max-warnings 0' },
   { name: 'format', cmd: 'npx prettier --check . --log-level warn' },
   { name: 'server tests', cmd: 'node --import tsx --test packages/server/test/*.test.ts', counts: nodeTestCounts },
+  { name: 'build script tests', cmd: 'node --test scripts/*.test.mjs', counts: nodeTestCounts },
   { name: 'unit and component tests', cmd: 'npx wtr --config web-test-runner.config.mjs', counts: lineCounts('wtr') },
   { name: 'end-to-end tests', cmd: 'npx playwright test', counts: lineCounts('e2e') },
   {

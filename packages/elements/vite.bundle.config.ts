@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { minifyLitCssPlugin } from '../../scripts/minify-lit-css.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,6 +13,7 @@ export default defineConfig({
   root: here('.'),
   // No public directory or HTML: a library build of two entries (the whole bundle and the autoloader).
   publicDir: false,
+  plugins: [minifyLitCssPlugin()],
   // Asset URLs (the MD5 Worker) relative to the bundle's own URL (import.meta.url), not the site root, so hashing
   // stays in a Worker on a page served from any folder.
   base: './',
@@ -39,6 +41,9 @@ export default defineConfig({
         // Lazy parts (locales, ECharts) stay lazy: chunks beside the entry, loaded relative to it on first use, so a
         // plain page still needs one <script> tag but does not download charts it never draws.
         chunkFileNames: 'edu-elements-chunks/[name]-[hash].js',
+        // Vite's library mode keeps whitespace and comments in ES output (for the pure annotations a bundler of the
+        // library would use); these files are final, so they are minified whole.
+        minify: true,
       },
     },
   },
