@@ -6,6 +6,7 @@
  */
 import * as essentials from '@edu-portal/core/essentials.ts';
 import { notice, showNotice } from './notice/notice.ts';
+import type { OpenLoginDialogOptions } from './login-dialog/login-dialog.ts';
 
 export type EduPortalCore = typeof import('@edu-portal/core');
 
@@ -21,6 +22,11 @@ export interface EduPortalKit {
   notice: typeof notice;
   /** Switches the language of the page's elements (and of the core) live. */
   setLanguage: typeof essentials.setLanguage;
+  /**
+   * Opens the login dialog (loaded on first call); resolves true once the user has signed in. A plain page's relogin
+   * handler: `core.configureClient({ relogin: () => kit.openLoginDialog() })`.
+   */
+  openLoginDialog(options?: OpenLoginDialogOptions): Promise<boolean>;
 }
 
 /**
@@ -46,4 +52,5 @@ export const kit: EduPortalKit = {
   loadCore: () => import('@edu-portal/core'),
   notice,
   setLanguage: essentials.setLanguage,
+  openLoginDialog: (options) => import('./login-dialog/login-dialog.ts').then((m) => m.openLoginDialog(options)),
 };
