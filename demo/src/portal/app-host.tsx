@@ -3,7 +3,7 @@
 // menu list shows not-found (home and hello excepted), `/pc_{appCode}_tm` pages are closed to types 1 and 3, and an
 // expired module licence blocks the page.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { createHashRouter, NavLink, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { HashRouter, NavLink, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { client } from '@edu-portal/core/http/client.ts';
 import { getDictionary, subscribeDictionary, t as packText } from '@edu-portal/core/i18n/dictionary.ts';
 import { loadLanguagePack } from '@edu-portal/core/i18n/packs.ts';
@@ -173,8 +173,8 @@ function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   );
 }
 
-/** The router of the permitted table, made once per permission load. */
-function buildRouter(routes: readonly AppRoute[], user: SessionUser, appCode: string) {
+/** The routes of the permitted table, made once per permission load. */
+function buildRoutes(routes: readonly AppRoute[], user: SessionUser, appCode: string): RouteObject[] {
   const pages = routePages(routes);
   const children: RouteObject[] = [
     { index: true, element: <AppRoutePage route={null} user={user} appCode={appCode} /> },
@@ -191,7 +191,11 @@ function buildRouter(routes: readonly AppRoute[], user: SessionUser, appCode: st
       })),
     { path: '*', element: <NotFound user={user} /> },
   ];
-  return createHashRouter([{ path: '/', element: <AppLayout routes={routes} />, children }]);
+  return [{ path: '/', element: <AppLayout routes={routes} />, children }];
+}
+
+function Routed({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; context: PortalContext }) {
@@ -212,12 +216,12 @@ function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; c
     };
   }, [user, app.code, app.serverId]);
 
-  const router = useMemo(() => {
+  const routes = useMemo(() => {
     if (!ready) return null;
     const table = APP_ROUTES[app.code] ?? [];
     const notFound: AppRoute = { path: '*', title: { 'zh-CN': '', en: '', 'zh-HK': '' } };
-    const routes = permittedRoutes(table, (codes) => permissions.can(codes), notFound).filter((r) => r !== notFound);
-    return buildRouter(routes, user, app.code);
+    const permitted = permittedRoutes(table, (codes) => permissions.can(codes), notFound).filter((r) => r !== notFound);
+    return buildRoutes(permitted, user, app.code);
   }, [ready, app.code, user]);
 
   // The app's language pack, for the language in force (zh-CN has none).
@@ -231,7 +235,11 @@ function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; c
 
   return (
     <>
-      {router && <RouterProvider router={router} />}
+      {routes && (
+        <HashRouter>
+          <Routed routes={routes} />
+        </HashRouter>
+      )}
       <EduLicenceDialog
         open={licence === 'expired'}
         moduleName={icon ? iconLabel(icon, lang) : ''}
