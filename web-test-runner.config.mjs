@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
-import { wavBytes } from './scripts/speech-tools.mjs';
+import { ensureSpeechTools, wavBytes } from './scripts/speech-tools.mjs';
 import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
@@ -47,6 +47,7 @@ const fakeMicrophone = [
 function faceY4m() {
   const file = join(tmpdir(), `edu-wtr-face-${process.pid}.y4m`);
   const sample = fileURLToPath(new URL('./node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url));
+  ensureSpeechTools(); // ffmpeg (Debian's, installed when missing)
   execFileSync('ffmpeg', [
     ...['-loglevel', 'error', '-y', '-loop', '1', '-framerate', '15', '-i', sample, '-t', '2'],
     ...['-vf', 'crop=640:480:621:329,format=yuv420p', '-f', 'yuv4mpegpipe', file],

@@ -81,6 +81,7 @@ function Layout() {
         <NavLink to="/blocks/viewport">{t.navViewport}</NavLink>
         <NavLink to="/blocks/upload">{t.navUpload}</NavLink>
         <NavLink to="/blocks/voice">{t.navVoice}</NavLink>
+        <NavLink to="/blocks/face">{t.navFace}</NavLink>
         <NavLink to="/blocks/header">{t.navHeader}</NavLink>
         <NavLink to="/reference/edu-dialog">{t.navReference}</NavLink>
         <h2>{t.navPortal}</h2>
@@ -198,6 +199,14 @@ const router = createHashRouter([
           (m) => m.VoicePage,
         ),
         handle: shows('edu-voice-recorder'),
+      },
+      {
+        path: 'blocks/face',
+        lazy: page(
+          () => import('./pages/blocks/face.tsx'),
+          (m) => m.FacePage,
+        ),
+        handle: shows('edu-face'),
       },
       {
         path: 'blocks/header',

@@ -96,6 +96,7 @@ describe('<edu-face>', function () {
     const video = el.shadowRoot!.querySelector('video')!;
     await waitUntil(() => video.videoWidth === 640, 'frames from the fake camera');
     expect(el.shadowRoot!.querySelectorAll('.guide i').length, 'four corner guides').to.equal(4);
+    await waitUntil(() => !button(el, 'Take photo').disabled, 'take photo enabled once frames arrive');
     button(el, 'Take photo').click();
     await el.updateComplete;
     expect(el.phase).to.equal('photo');

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { envelopeMessage } from '@edu-portal/core/http/envelope.ts';
 import { FACE_CAPTURE_TIMEOUT_MS, FACE_WAIT_TIME_S } from '@edu-portal/core/constants.ts';
 import {
   checkFace,
@@ -120,6 +121,8 @@ export class EduFace extends EduElement {
   @state() private registerTime: number | null = null;
   @state() private photo = '';
   @state() private announcement = '';
+  /** The live view shows frames (a photo taken before would be black). */
+  @state() private streaming = false;
 
   @query('video') private video!: HTMLVideoElement | null;
 
@@ -223,6 +226,7 @@ export class EduFace extends EduElement {
     await this.updateComplete;
     await this.videoReady();
     if (run !== this.run) return;
+    this.streaming = true;
     if (this.wireMode === 'collect') {
       this.announce(msg('摄像头已打开，请正对摄像头后拍照', { id: 'face.cameraOpen' }));
       return;
@@ -350,7 +354,7 @@ export class EduFace extends EduElement {
 
   /** Collect: takes the photo from the live view. */
   takePhoto(): void {
-    if (this.phase !== 'live' || !this.video) return;
+    if (this.phase !== 'live' || !this.video || !this.streaming) return;
     this.photo = this.capture();
     this.stopCamera();
     this.phase = 'photo';
@@ -402,7 +406,8 @@ export class EduFace extends EduElement {
       if (mode === 'collect') {
         const answer = await checkFace(photo, this.userId);
         if (run !== this.run) return;
-        ({ status, message } = answer);
+        status = answer.status;
+        message = envelopeMessage(answer);
         if (status === 200) {
           this.storedPhoto = photo;
           this.registerTime = answer.data?.registerTime ?? Date.now();
@@ -416,7 +421,8 @@ export class EduFace extends EduElement {
       } else if (mode === 'login') {
         const answer = await loginWithFace(photo);
         if (run !== this.run) return;
-        ({ status, message } = answer);
+        status = answer.status;
+        message = envelopeMessage(answer);
         if (status === 200) {
           this.phase = 'done';
           this.message = msg('登录成功', { id: 'face.loggedIn' });
@@ -427,7 +433,8 @@ export class EduFace extends EduElement {
       } else {
         const answer = await clockInWithFace(photo);
         if (run !== this.run) return;
-        ({ status, message } = answer);
+        status = answer.status;
+        message = envelopeMessage(answer);
         if (status === 200 && answer.data) {
           const who = answer.data.realName || answer.data.userId;
           this.phase = 'done';
@@ -466,6 +473,7 @@ export class EduFace extends EduElement {
   }
 
   private stopCamera(): void {
+    this.streaming = false;
     if (this.countdownTimer) clearInterval(this.countdownTimer);
     this.countdownTimer = null;
     this.stream?.getTracks().forEach((track) => track.stop());
@@ -577,7 +585,12 @@ export class EduFace extends EduElement {
         this.storedPhoto || this.photo ? msg('重拍', { id: 'face.retake' }) : msg('打开摄像头', { id: 'face.open' });
       return html`${
         busy
-          ? html`<button type="button" class="primary" ?disabled=${phase !== 'live'} @click=${() => this.takePhoto()}>
+          ? html`<button
+              type="button"
+              class="primary"
+              ?disabled=${phase !== 'live' || !this.streaming}
+              @click=${() => this.takePhoto()}
+            >
               ${msg('拍照', { id: 'face.take' })}
             </button>`
           : phase !== 'error'
