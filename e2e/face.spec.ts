@@ -114,6 +114,16 @@ test('clocks in on a signed-in terminal of the same unit', async () => {
   await expect(stage(page)).toContainText('打卡成功');
 });
 
+test('the legacy page logs in by face through the autoloader (drop-in bundle, its Worker and /face-assets/)', async () => {
+  const context = await (await launch(fakeCamera(personA()))).newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto('/legacy/face.html');
+  await page.locator('edu-face').getByRole('button', { name: '登录' }).click();
+  await expect(page.locator('#result')).toHaveText(/^已登录：/, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
 test('refuses another person, with the message in the camera area and click to retry', async () => {
   const page = await facePage(fakeCamera(personB()), { mode: '人脸登录' });
   await face(page).getByRole('button', { name: '登录' }).click();
