@@ -194,6 +194,23 @@ describe('<edu-face>', function () {
     expect(el.cameraOn, 'stopped on disconnect').to.equal(false);
   });
 
+  it('stops the camera when the page is hidden', async () => {
+    const el = await fixture<EduFace>(html`<edu-face mode="collect" user-id=${userId}></edu-face>`);
+    await waitUntil(() => el.phase === 'ready', 'ready');
+    await el.open();
+    expect(el.cameraOn).to.equal(true);
+    // Headless Chromium's page is never hidden by itself: the state is set, the browser's own event dispatched.
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+    expect(el.cameraOn).to.equal(false);
+    await el.updateComplete;
+    expect(el.phase).to.equal('ready');
+  });
+
   it('says there is no camera when the camera cannot be opened', async () => {
     const el = await fixture<EduFace>(html`<edu-face mode="login" camera-id="no-such-camera"></edu-face>`);
     const events = record(el);
