@@ -1,9 +1,11 @@
 // Builds and serves the React demo host. In `npm run dev` the API paths go to the reference server
 // (EDU_API_TARGET); `npm start` serves the built host and the API from the reference server itself.
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { minifyLitCssPlugin } from './scripts/minify-lit-css.mjs';
 import { fileURLToPath } from 'node:url';
+import { createReadStream } from 'node:fs';
+import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
 
 const apiTarget = process.env.EDU_API_TARGET ?? 'http://127.0.0.1:8081';
 // What the reference server (or a real back end) serves beside the host: the API, plugin files, single sign-on
@@ -22,10 +24,28 @@ const proxied = [
   '^/[^/]+/(manifest\\.json$|static/)',
 ];
 
+/**
+ * The face detector's model and wasm files at /face-assets/ in development, straight from the installed packages
+ * (issue 12; no CDN). The build copies them beside the drop-in bundle, which `scripts/build.mjs` puts at the root.
+ */
+const faceAssets: Plugin = {
+  name: 'edu-face-assets',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const file = faceAssetFile(new URL(req.url ?? '/', 'http://host').pathname);
+      if (!file) return next();
+      res.setHeader('Content-Type', faceAssetType(file));
+      createReadStream(file).pipe(res);
+    });
+  },
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   base: '/',
-  plugins: [react(), minifyLitCssPlugin()],
+  plugins: [react(), minifyLitCssPlugin(), faceAssets],
+  // Module Workers (the face detector imports face-api lazily inside its Worker).
+  worker: { format: 'es' },
   // The kit's packages export built files; inside this repository the host builds from their sources.
   resolve: { conditions: ['@edu-portal/source', ...defaultClientConditions] },
   build: {

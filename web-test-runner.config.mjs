@@ -5,13 +5,15 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import http from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
-import { wavBytes } from './scripts/speech-tools.mjs';
+import { ensureSpeechTools, wavBytes } from './scripts/speech-tools.mjs';
+import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 
@@ -38,6 +40,21 @@ const fakeMicrophone = [
   '--use-fake-device-for-media-stream',
   `--use-file-for-fake-audio-capture=${voicedWav()}`,
 ];
+/**
+ * The fake camera of the face element's tests: a looping .y4m made now by ffmpeg from face-api's sample1.jpg,
+ * cropped so one face (about 218 × 205 px) sits near the centre of a 640 × 480 frame (TOOLCHAIN "Face detection").
+ */
+function faceY4m() {
+  const file = join(tmpdir(), `edu-wtr-face-${process.pid}.y4m`);
+  const sample = fileURLToPath(new URL('./node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url));
+  ensureSpeechTools(); // ffmpeg (Debian's, installed when missing)
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-y', '-loop', '1', '-framerate', '15', '-i', sample, '-t', '2'],
+    ...['-vf', 'crop=640:480:621:329,format=yuv420p', '-f', 'yuv4mpegpipe', file],
+  ]);
+  return file;
+}
+const fakeCamera = [`--use-file-for-fake-video-capture=${faceY4m()}`];
 let api;
 // API calls, static plugin files, module language packs (/{rootPath}/{code}/lang/…) and the viewport apps'
 // manifests and files (/{app}/manifest.json, /{app}/static/…) belong to the server.
@@ -78,7 +95,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: [...chromiumArgs, ...fakeMicrophone],
+        args: [...chromiumArgs, ...fakeMicrophone, ...fakeCamera],
         // Real scrollbars, so the scroll-lock tests can see that locking does not shift the layout.
         ignoreDefaultArgs: ['--hide-scrollbars'],
       },
@@ -106,6 +123,13 @@ export default {
   ],
   middleware: [
     async (ctx, next) => {
+      // The face detector's model and wasm files, from the installed packages (as every host serves them).
+      const faceAsset = faceAssetFile(ctx.path);
+      if (faceAsset) {
+        ctx.type = faceAssetType(faceAsset);
+        ctx.body = createReadStream(faceAsset);
+        return undefined;
+      }
       // The repository's own files (the code under test) are never the server's.
       const ownFile = /^\/(packages|node_modules|demo|e2e)\//.test(ctx.path);
       if (api && !ownFile && proxied.test(ctx.path)) return proxy(ctx);

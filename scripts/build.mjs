@@ -9,6 +9,7 @@ import { execSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyFaceAssets } from './face-assets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sh = (cmd, cwd = root) => execSync(cmd, { cwd, stdio: 'inherit' });
@@ -27,6 +28,8 @@ export const demoOut = process.env.EDU_DEMO_OUT ?? join(root, 'demo/dist');
 /** The drop-in bundle packages/elements/dist/cdn/ (edu-elements.js and its lazy chunks). */
 export function buildBundle() {
   sh('npx vite build --config packages/elements/vite.bundle.config.ts --logLevel warn');
+  // The face detector's model and wasm files beside the bundle (its default base is /face-assets/ of the site).
+  copyFaceAssets(join(root, 'packages/elements/dist/cdn/face-assets'));
 }
 
 /** Every file under `dir` whose name ends with `suffix`. */

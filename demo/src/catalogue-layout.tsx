@@ -72,6 +72,7 @@ export function CatalogueLayout() {
         <NavLink to="/blocks/viewport">{t.navViewport}</NavLink>
         <NavLink to="/blocks/upload">{t.navUpload}</NavLink>
         <NavLink to="/blocks/voice">{t.navVoice}</NavLink>
+        <NavLink to="/blocks/face">{t.navFace}</NavLink>
         <NavLink to="/blocks/header">{t.navHeader}</NavLink>
         <NavLink to="/reference/edu-dialog">{t.navReference}</NavLink>
         <h2>{t.navPortal}</h2>

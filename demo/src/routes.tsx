@@ -113,6 +113,14 @@ export const routes: RouteObject[] = [
         handle: shows('edu-voice-recorder'),
       },
       {
+        path: 'blocks/face',
+        element: page(
+          () => import('./pages/blocks/face.tsx'),
+          (m) => m.FacePage,
+        ),
+        handle: shows('edu-face'),
+      },
+      {
         path: 'blocks/header',
         element: page(
           () => import('./pages/blocks/header.tsx'),

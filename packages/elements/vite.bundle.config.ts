@@ -21,6 +21,8 @@ export default defineConfig({
     // Lit's production build, not its dev-mode warnings; the kit's packages from their sources.
     conditions: ['@edu-portal/source', 'browser', 'production'],
   },
+  // Module Workers: the face detector's Worker imports face-api lazily (a chunk of its own).
+  worker: { format: 'es' },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
   },

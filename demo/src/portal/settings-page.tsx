@@ -4,9 +4,9 @@
 // `saveLanguage`. A signed-out visitor stays (the exemption) and may choose the language of this device; theme and
 // layout belong to an account, so they ask to sign in.
 //
-// Face enrolment belongs here too, once the portal has face collection (spec part 2 §5): it is not built yet, so
-// this page offers none rather than a button that does nothing (docs/decisions.md "Settings pages").
-import { useId } from 'react';
+// Face enrolment (spec part 2 §2 collect mode) is the last section: `<edu-face mode="collect">` for the signed-in
+// user, loaded lazily (`face-section.tsx`) so the portal's first load does not carry it.
+import { lazy, Suspense, useId } from 'react';
 import { loginPageUrl } from '@edu-portal/core/auth/navigation.ts';
 import { saveLanguage } from '@edu-portal/core/i18n/api.ts';
 import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
@@ -21,6 +21,8 @@ import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { LOGIN_PATH } from '../host/site.ts';
 import { defineTexts } from '../texts.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
+
+const FaceSection = lazy(() => import('./face-section.tsx'));
 
 const useSettingsTexts = defineTexts({
   'zh-CN': {
@@ -153,6 +155,11 @@ function SettingsContent({ context }: { context: PortalContext }) {
         {!layoutFree && <p id={`${layoutId}-hint`}>{t.layoutFixed}</p>}
       </section>
       <LanguageChoice onChoose={(lang) => void saveLanguage(lang, { saveWith: choice })} />
+      {snapshot.user && (
+        <Suspense fallback={null}>
+          <FaceSection userId={snapshot.user.userId} />
+        </Suspense>
+      )}
     </section>
   );
 }

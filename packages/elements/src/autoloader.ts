@@ -36,6 +36,7 @@ export const elementLoaders: Record<EduTagName, Loader> = {
   'edu-todo-panel': () => import('./todo-panel/todo-panel.ts').then((m) => m.EduTodoPanel),
   'edu-upload': () => import('./upload/upload.ts').then((m) => m.EduUpload),
   'edu-viewport': () => import('./viewport/viewport.ts').then((m) => m.EduViewport),
+  'edu-face': () => import('./face/face.ts').then((m) => m.EduFace),
   'edu-voice-recorder': () => import('./voice-recorder/voice-recorder.ts').then((m) => m.EduVoiceRecorder),
 };
 

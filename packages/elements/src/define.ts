@@ -27,6 +27,7 @@ import { EduTodoPanel } from './todo-panel/todo-panel.ts';
 import { EduThemeBackground } from './theme-background/theme-background.ts';
 import { EduUpload } from './upload/upload.ts';
 import { EduVoiceRecorder } from './voice-recorder/voice-recorder.ts';
+import { EduFace } from './face/face.ts';
 
 import { defineElement } from './internal/define-element.ts';
 
@@ -58,6 +59,7 @@ export const elementClasses = {
   'edu-todo-panel': EduTodoPanel,
   'edu-theme-background': EduThemeBackground,
   'edu-upload': EduUpload,
+  'edu-face': EduFace,
   'edu-voice-recorder': EduVoiceRecorder,
 } as const;
 

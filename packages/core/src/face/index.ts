@@ -27,3 +27,12 @@ export {
   type CaptureTracker,
   type TrackerVerdict,
 } from './capture.ts';
+export {
+  createFaceDetector,
+  setFaceAssetsBase,
+  faceAssetsBase,
+  FACE_DETECTOR_INPUT_SIZE,
+  type FaceDetector,
+  type FaceDetectorOptions,
+  type FaceDetection,
+} from './detector.ts';

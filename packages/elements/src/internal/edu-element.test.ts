@@ -31,6 +31,7 @@ const modules: Record<EduTagName, [path: string, className: string]> = {
   'edu-todo-panel': ['todo-panel/todo-panel.ts', 'EduTodoPanel'],
   'edu-upload': ['upload/upload.ts', 'EduUpload'],
   'edu-voice-recorder': ['voice-recorder/voice-recorder.ts', 'EduVoiceRecorder'],
+  'edu-face': ['face/face.ts', 'EduFace'],
   'edu-viewport': ['viewport/viewport.ts', 'EduViewport'],
 };
 

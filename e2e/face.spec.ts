@@ -1,0 +1,168 @@
+// Face collect, face login and face clock-in end to end (issue 12): <edu-face> on the demo page, Chromium's fake
+// camera playing a .y4m made here by ffmpeg from the sample photos @vladmandic/face-api ships (TOOLCHAIN.md "Face
+// detection"), detection in the page's Worker, and the reference server recognising the face. One browser launch
+// per camera; the tests run in order (collect first, then the others use the collected face).
+import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { collectPageErrors, signIn } from './helpers.ts';
+
+const SAMPLES = 'node_modules/@vladmandic/face-api/demo';
+const port = Number(process.env.E2E_PORT ?? 18080);
+
+let dir = '';
+let browser: Browser | null = null;
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+test.beforeAll(async ({ request }) => {
+  ensureSpeechTools(); // ffmpeg (Debian's, installed when missing)
+  dir = mkdtempSync(join(tmpdir(), 'edu-face-e2e-'));
+  // Nobody enrolled at the start.
+  expect((await request.post('/api/__test/reseed')).ok()).toBe(true);
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+test.afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+/** A looping 640 × 480 camera: ffmpeg input arguments and a filter, to a .y4m. */
+function camera(name: string, input: string[], filter: string): string {
+  const path = join(dir, `${name}.y4m`);
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', ...input, '-t', '2'],
+    ...['-vf', `${filter},format=yuv420p`, '-f', 'yuv4mpegpipe', path],
+  ]);
+  return path;
+}
+
+/** The person of the first face of sample1 (TOOLCHAIN's crop: one face near the centre). */
+const personA = () =>
+  camera('a', ['-loop', '1', '-framerate', '15', '-i', `${SAMPLES}/sample1.jpg`], 'crop=640:480:621:329');
+/** Another person: the first face of sample3 (the crop puts her face on the centre guide), framed alike. */
+const personB = () =>
+  camera('b', ['-loop', '1', '-framerate', '15', '-i', `${SAMPLES}/sample3.jpg`], 'crop=840:630:764:74,scale=640:480');
+/** No face: a plain grey picture. */
+const noFace = () => camera('none', ['-f', 'lavfi', '-i', 'color=c=gray:s=640x480:r=15'], 'null');
+
+async function launch(args: string[]): Promise<Browser> {
+  browser = await chromium.launch({ executablePath: findChromium(), args: [...chromiumArgs, ...args] });
+  return browser;
+}
+
+const fakeCamera = (y4m: string) => [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${y4m}`,
+];
+
+/** The demo face page in `mode`, signed in as `user` (or not), in a browser whose camera plays `y4m`. */
+async function facePage(
+  args: string[],
+  { user, mode, baseURL = `http://127.0.0.1:${port}` }: { user?: string; mode: string; baseURL?: string },
+): Promise<Page> {
+  const context = await (await launch(args)).newContext({ baseURL });
+  const page = await context.newPage();
+  if (user) await signIn(page, user);
+  await page.goto('/#/blocks/face');
+  await expect(page.getByRole('heading', { level: 1, name: '人脸采集、人脸登录与人脸打卡' })).toBeVisible();
+  await page.getByRole('radio', { name: mode }).check();
+  return page;
+}
+
+const face = (page: Page) => page.locator('edu-face');
+const stage = (page: Page) => face(page).locator('[part="stage"]');
+const result = (page: Page) => page.locator('#face-last');
+
+test('collects the signed-in user’s face: open camera, take photo, save', async () => {
+  const page = await facePage(fakeCamera(personA()), { user: 'teacher1', mode: '采集（当前用户）' });
+  const errors = collectPageErrors(page);
+  const save = face(page).getByRole('button', { name: '保存' });
+  await expect(save).toBeDisabled();
+  await face(page).getByRole('button', { name: '打开摄像头' }).click();
+  await expect(face(page).locator('video')).toBeVisible();
+  await face(page).getByRole('button', { name: '拍照' }).click();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(stage(page)).toContainText('人脸采集完成', { timeout: 30_000 });
+  await expect(result(page)).toHaveText('已采集');
+  await expect(face(page)).toContainText('最近采集时间：');
+  await expect(face(page).getByRole('button', { name: '重拍' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/face-collected.png' });
+  expect(errors).toEqual([]);
+});
+
+test('logs in by face as that user: countdown, automatic capture, the session in force', async () => {
+  const page = await facePage(fakeCamera(personA()), { mode: '人脸登录' });
+  await face(page).getByRole('button', { name: '登录' }).click();
+  await expect(face(page).locator('.count')).toBeVisible();
+  await expect(result(page)).toHaveText(/^已登录：/, { timeout: 30_000 });
+  const me = await page.request.get('/api/uaa/oauth/me');
+  expect(me.ok()).toBe(true);
+  expect(JSON.stringify(await me.json())).toContain('teacher1');
+});
+
+test('clocks in on a signed-in terminal of the same unit', async () => {
+  const page = await facePage(fakeCamera(personA()), { user: 'teacher1', mode: '人脸打卡（本终端需已登录）' });
+  await face(page).getByRole('button', { name: '确定' }).click();
+  await expect(result(page)).toHaveText(/^打卡：/, { timeout: 30_000 });
+  await expect(stage(page)).toContainText('打卡成功');
+});
+
+test('the legacy page logs in by face through the autoloader (drop-in bundle, its Worker and /face-assets/)', async () => {
+  const context = await (await launch(fakeCamera(personA()))).newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto('/legacy/face.html');
+  await page.locator('edu-face').getByRole('button', { name: '登录' }).click();
+  await expect(page.locator('#result')).toHaveText(/^已登录：/, { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+test('refuses another person, with the message in the camera area and click to retry', async () => {
+  const page = await facePage(fakeCamera(personB()), { mode: '人脸登录' });
+  await face(page).getByRole('button', { name: '登录' }).click();
+  const retry = stage(page).getByRole('button');
+  await expect(retry).toContainText('点击重试', { timeout: 30_000 });
+  await expect(result(page)).toHaveText(/^错误（refused）/);
+  await page.screenshot({ path: 'test-results/face-refused.png' });
+});
+
+test('times out when no face is in view (timeout shortened), with the hint', async () => {
+  const page = await facePage(fakeCamera(noFace()), { mode: '人脸登录' });
+  await face(page).evaluate((el) => {
+    (el as HTMLElement & { timeout: number; waitTime: number }).timeout = 2;
+    (el as HTMLElement & { timeout: number; waitTime: number }).waitTime = 1;
+  });
+  await face(page).getByRole('button', { name: '登录' }).click();
+  await expect(stage(page)).toContainText('人脸检测超时，点击重试', { timeout: 20_000 });
+  await expect(stage(page)).toContainText('请在 15 秒内正对识别区域 2 秒以上');
+  await page.screenshot({ path: 'test-results/face-timeout.png' });
+});
+
+test('offers a photo upload on an origin that is neither https nor localhost', async () => {
+  const photo = join(dir, 'face.jpg');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', `${SAMPLES}/sample1.jpg`],
+    ...['-vf', 'crop=560:560:661:329,scale=480:480', photo],
+  ]);
+  const page = await facePage(['--host-resolver-rules=MAP school.test 127.0.0.1', ...fakeCamera(personA())], {
+    mode: '人脸登录',
+    baseURL: `http://school.test:${port}`,
+  });
+  await expect(stage(page)).toContainText('无法使用摄像头，请上传照片');
+  await expect(face(page).getByRole('button', { name: '登录' })).toHaveCount(0);
+  await face(page).locator('input[type=file]').setInputFiles(photo);
+  await expect(result(page)).toHaveText(/^已登录：/, { timeout: 30_000 });
+});
+
+test('says there is no camera when the browser has none', async () => {
+  const page = await facePage([], { mode: '人脸登录' });
+  await face(page).getByRole('button', { name: '登录' }).click();
+  await expect(stage(page)).toContainText('该设备未检测到摄像头');
+});

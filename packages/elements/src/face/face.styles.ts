@@ -1,0 +1,185 @@
+import { css } from 'lit';
+import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+
+export const faceStyles = [
+  visuallyHiddenStyles,
+  css`
+    :host {
+      display: inline-block;
+      width: var(--edu-face-size, 320px);
+      max-width: 100%;
+      font-size: 14px;
+      line-height: 1.5;
+      color: var(--edu-color-text, #303133);
+    }
+
+    .base {
+      display: flex;
+      flex-direction: column;
+      gap: 10px;
+    }
+
+    .stage {
+      position: relative;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      width: 100%;
+      aspect-ratio: 4 / 3;
+      overflow: hidden;
+      border-radius: 6px;
+      background: #1f2d3d;
+      color: #fff;
+    }
+
+    video,
+    .photo {
+      position: absolute;
+      inset: 0;
+      width: 100%;
+      height: 100%;
+      object-fit: cover;
+    }
+
+    /* Mirrored, as people expect to see themselves; the capture is not mirrored. */
+    video {
+      transform: scaleX(-1);
+    }
+
+    .guide {
+      position: absolute;
+    }
+
+    .guide i {
+      position: absolute;
+      width: 18%;
+      height: 18%;
+      border: 3px solid var(--edu-face-guide-color, #67c23a);
+    }
+
+    .guide i:nth-child(1) {
+      top: 0;
+      left: 0;
+      border-right: none;
+      border-bottom: none;
+    }
+
+    .guide i:nth-child(2) {
+      top: 0;
+      right: 0;
+      border-left: none;
+      border-bottom: none;
+    }
+
+    .guide i:nth-child(3) {
+      bottom: 0;
+      left: 0;
+      border-right: none;
+      border-top: none;
+    }
+
+    .guide i:nth-child(4) {
+      right: 0;
+      bottom: 0;
+      border-left: none;
+      border-top: none;
+    }
+
+    .count {
+      position: absolute;
+      font-size: 56px;
+      font-weight: 600;
+      text-shadow: 0 1px 4px rgb(0 0 0 / 60%);
+    }
+
+    .message {
+      position: relative;
+      margin: 0 12px;
+      padding: 8px 12px;
+      border-radius: 4px;
+      background: rgb(0 0 0 / 65%);
+      color: #fff;
+      text-align: center;
+    }
+
+    .hint {
+      position: absolute;
+      bottom: 8px;
+      font-size: 12px;
+    }
+
+    .ok {
+      background: rgb(40 120 40 / 85%);
+    }
+
+    .bad {
+      background: rgb(150 30 30 / 88%);
+    }
+
+    .retry {
+      display: flex;
+      flex-direction: column;
+      gap: 4px;
+      border: none;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .retry:focus-visible,
+    button:focus-visible,
+    .upload:focus-within {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 2px;
+    }
+
+    .time {
+      margin: 0;
+      color: var(--edu-color-text-secondary, #606266);
+      font-size: 13px;
+    }
+
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      justify-content: center;
+    }
+
+    .actions button,
+    .upload {
+      min-width: 72px;
+      padding: 7px 15px;
+      border: 1px solid #dcdfe6;
+      border-radius: 4px;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .primary {
+      border-color: var(--edu-face-button-background, #2b5797);
+      background: var(--edu-face-button-background, #2b5797);
+      color: #fff;
+    }
+
+    .secondary {
+      background: #fff;
+      color: #303133;
+    }
+
+    .actions button:disabled {
+      opacity: 0.55;
+      cursor: not-allowed;
+    }
+
+    .upload input {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      opacity: 0;
+    }
+
+    .upload {
+      position: relative;
+    }
+  `,
+];
