@@ -1,6 +1,6 @@
 /** The XHR transport under the client, against the reference server's echo route (issue 15: axios replaced). */
 import { expect } from '@open-wc/testing';
-import { configureServer, loginAs, resetServer } from '../test-support/server.ts';
+import { configureServer, loginAs, resetServer, serverCalls } from '../test-support/server.ts';
 import { send, TransportError, withParams, type UploadProgress } from './transport.ts';
 
 const ECHO = '/api/__test/echo';
@@ -50,7 +50,7 @@ describe('XHR transport', () => {
     expect(json.headers['sy-app']).to.equal('x');
     expect(json.body).to.deep.equal({ a: [1, 2] });
     const form = await echo({ method: 'post', url: ECHO, body: new URLSearchParams({ a: '1' }) });
-    expect(form.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
+    expect(form.headers['content-type']).to.match(/^application\/x-www-form-urlencoded;charset=utf-8$/i);
     expect(form.body).to.deep.equal({ a: '1' });
     const text = await echo({ method: 'put', url: ECHO, body: 'plain' });
     expect(text.headers['content-type']).to.match(/^text\/plain/);
@@ -68,6 +68,18 @@ describe('XHR transport', () => {
     expect(last.total).to.equal(last.loaded);
   });
 
+  it('never sends a request cancelled in the task that made it', async () => {
+    await configureServer({});
+    const before = (await serverCalls())['GET /api/__test/echo'] ?? 0;
+    const controller = new AbortController();
+    const pending = send({ method: 'get', url: ECHO, signal: controller.signal });
+    controller.abort();
+    expect(await failure(pending)).to.equal('canceled');
+    // A later request on the same route is counted: the cancelled one never reached the server.
+    await echo({ method: 'get', url: ECHO });
+    expect((await serverCalls())['GET /api/__test/echo']).to.equal(before + 1);
+  });
+
   it('gives the status, its text, the body and response headers of any status', async () => {
     const response = await send({ method: 'get', url: '/api/__test/no-such-route' });
     expect(response.status).to.equal(404);
@@ -80,11 +92,12 @@ describe('XHR transport', () => {
     const before = new AbortController();
     before.abort();
     expect(await failure(send({ method: 'get', url: ECHO, signal: before.signal }))).to.equal('canceled');
+    await configureServer({ delayMs: 400 });
     const during = new AbortController();
     const pending = send({ method: 'get', url: ECHO, signal: during.signal });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // on the wire by now, its answer delayed
     during.abort();
     expect(await failure(pending)).to.equal('canceled');
-    await configureServer({ delayMs: 400 });
     expect(await failure(send({ method: 'get', url: ECHO, timeoutMs: 100 }))).to.equal('timeout');
     // Nothing listens on port 9 of this host.
     expect(await failure(send({ method: 'get', url: 'http://127.0.0.1:9/x' }))).to.equal('network');

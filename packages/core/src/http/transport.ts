@@ -55,17 +55,32 @@ export function withParams(url: string, params: Payload = {}): string {
 
 function encodeBody(body: unknown): { data: XMLHttpRequestBodyInit | null; type: string | null } {
   if (body === undefined || body === null) return { data: null, type: null };
+  if (body instanceof URLSearchParams)
+    return { data: body.toString(), type: 'application/x-www-form-urlencoded;charset=utf-8' };
   if (
     body instanceof FormData ||
-    body instanceof URLSearchParams ||
     body instanceof Blob ||
     body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body) ||
     typeof body === 'string'
   )
-    // The browser sets the type (multipart boundary, url-encoded form, the Blob's own type, text/plain).
+    // The browser sets the type (multipart boundary, the Blob's own type, text/plain).
     return { data: body as XMLHttpRequestBodyInit, type: null };
   return { data: JSON.stringify(body), type: 'application/json;charset=utf-8' };
+}
+
+/**
+ * Runs `task` once the current task has ended, so a request cancelled in the task that made it (a list whose page
+ * changes right after its first render) is never sent, as with axios, whose dispatch was asynchronous too. A message
+ * channel rather than a timer: timers are throttled in background tabs.
+ */
+function afterThisTask(task: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    task();
+  };
+  channel.port2.postMessage(null);
 }
 
 export function send(request: TransportRequest): Promise<TransportResponse> {
@@ -75,20 +90,13 @@ export function send(request: TransportRequest): Promise<TransportResponse> {
       reject(new TransportError('canceled'));
       return;
     }
-    const xhr = new XMLHttpRequest();
-    xhr.open(request.method.toUpperCase(), withParams(request.url, request.params));
-    xhr.withCredentials = true;
-    xhr.timeout = request.timeoutMs ?? 0;
-    xhr.responseType = 'text';
-    const { data, type } = encodeBody(request.body);
-    xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
-    if (type) xhr.setRequestHeader('Content-Type', type);
-    for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value);
-
+    let xhr: XMLHttpRequest | null = null;
     let canceled = false;
     const onAbortSignal = () => {
       canceled = true;
-      xhr.abort();
+      // Not sent yet: it never will be.
+      if (!xhr) reject(new TransportError('canceled'));
+      else xhr.abort();
     };
     const settle = () => signal?.removeEventListener('abort', onAbortSignal);
     const failWith = (reason: TransportFailure) => () => {
@@ -97,23 +105,36 @@ export function send(request: TransportRequest): Promise<TransportResponse> {
     };
     signal?.addEventListener('abort', onAbortSignal, { once: true });
 
-    xhr.onload = () => {
-      settle();
-      resolve({
-        status: xhr.status,
-        statusText: xhr.statusText,
-        body: xhr.responseText,
-        header: (name) => xhr.getResponseHeader(name),
-      });
-    };
-    xhr.ontimeout = failWith('timeout');
-    xhr.onerror = failWith('network');
-    xhr.onabort = () => failWith(canceled ? 'canceled' : 'aborted')();
-    // Only with a listener: an upload listener makes a cross-origin request preflighted.
-    const progress = request.onUploadProgress;
-    if (progress && data !== null)
-      xhr.upload.onprogress = (event) =>
-        progress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
-    xhr.send(data);
+    afterThisTask(() => {
+      if (canceled) return;
+      const sent = new XMLHttpRequest();
+      xhr = sent;
+      sent.open(request.method.toUpperCase(), withParams(request.url, request.params));
+      sent.withCredentials = true;
+      sent.timeout = request.timeoutMs ?? 0;
+      sent.responseType = 'text';
+      const { data, type } = encodeBody(request.body);
+      sent.setRequestHeader('Accept', 'application/json, text/plain, */*');
+      if (type) sent.setRequestHeader('Content-Type', type);
+      for (const [name, value] of Object.entries(request.headers ?? {})) sent.setRequestHeader(name, value);
+      sent.onload = () => {
+        settle();
+        resolve({
+          status: sent.status,
+          statusText: sent.statusText,
+          body: sent.responseText,
+          header: (name) => sent.getResponseHeader(name),
+        });
+      };
+      sent.ontimeout = failWith('timeout');
+      sent.onerror = failWith('network');
+      sent.onabort = () => failWith(canceled ? 'canceled' : 'aborted')();
+      // Only with a listener: an upload listener makes a cross-origin request preflighted.
+      const progress = request.onUploadProgress;
+      if (progress && data !== null)
+        sent.upload.onprogress = (event) =>
+          progress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+      sent.send(data);
+    });
   });
 }
