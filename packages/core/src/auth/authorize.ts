@@ -6,11 +6,11 @@ import { webAuthorize } from './api.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { envelopeMessage } from '../http/envelope.ts';
 import { isRequestError } from '../http/errors.ts';
-import { coreText } from '../i18n/messages.ts';
 import { isRecord } from '../platform/guards.ts';
 import { readParam, routePath } from './address.ts';
 import { loginPageUrl, type LoginOutcome } from './navigation.ts';
 import { safeUrl } from '../platform/safe-url.ts';
+import { authText } from './texts.ts';
 
 /** True for the authorisation route: any path (or hash route) containing 'authorize'. */
 export function isAuthorizePath(url: string): boolean {
@@ -46,7 +46,7 @@ export async function runAuthorize(env: AuthorizeEnv = {}): Promise<LoginOutcome
   const lang = client.options.language();
   const param = (key: string) => readParam(url, key) ?? '';
   const clientId = param('client_id');
-  if (!clientId) return { kind: 'error', message: coreText('missingClientId', {}, lang), loginUrl: null };
+  if (!clientId) return { kind: 'error', message: authText('missingClientId', {}, lang), loginUrl: null };
   const request = {
     response_type: param('response_type') || 'code',
     client_id: clientId,

@@ -20,7 +20,6 @@ import { AUTO_LOGIN_LIMIT, STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import type { Envelope } from '../http/envelope.ts';
 import { isRequestError } from '../http/errors.ts';
-import { coreText } from '../i18n/messages.ts';
 import { detectMessagingClient, type Device } from '../platform/device.ts';
 import { notify } from '../platform/notify.ts';
 import { readString, removeKey, writeString } from '../platform/storage.ts';
@@ -40,6 +39,7 @@ import {
 import type { RememberStore } from './remember.ts';
 import { INVALID_GRANT, readLoginAnswer } from './result.ts';
 import { safeUrl } from '../platform/safe-url.ts';
+import { authText } from './texts.ts';
 
 /** The WeChat web authorisation page (official accounts and WeChat Work use the same one). */
 export const WECHAT_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
@@ -225,7 +225,7 @@ const ticketStep: Step = async (ctx) => {
   const path = ctx.config.ticketPath === undefined ? LOGIN_PATHS.ticket : ctx.config.ticketPath;
   if (!path) {
     consume(ctx, [key]);
-    const message = coreText('ticketPathMissing', {}, language(ctx));
+    const message = authText('ticketPathMissing', {}, language(ctx));
     notify({ type: 'error', message });
     return { kind: 'error', message, loginUrl: ctx.site.loginPath };
   }
@@ -261,7 +261,7 @@ const socialStep: Step = async (ctx) => {
   try {
     if (!STATE.test(state)) return null;
     if (expected && expected !== state) {
-      notify({ type: 'error', message: coreText('socialStateMismatch', {}, language(ctx)) });
+      notify({ type: 'error', message: authText('socialStateMismatch', {}, language(ctx)) });
       return null;
     }
     const fields = { code, token, deviceId: ctx.deviceId, unitHost: ctx.unitHost };

@@ -7,7 +7,6 @@ import { bindSocialAccount, loginWithPassword, type SocialIdentity } from './api
 import { STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRequestError } from '../http/errors.ts';
-import { coreText } from '../i18n/messages.ts';
 import { notifyAcrossPages } from '../platform/notify.ts';
 import { removeKey } from '../platform/storage.ts';
 import type { SessionStore } from '../session/store.ts';
@@ -17,6 +16,7 @@ import { loginTarget, resolveSiteOptions, type LoginOutcome, type LoginSiteOptio
 import type { RememberStore } from './remember.ts';
 import { readLoginAnswer } from './result.ts';
 import { validateLogin, type LoginFields } from './validation.ts';
+import { authText } from './texts.ts';
 
 export interface LoginSubmission extends LoginFields {
   /** The "remember password" box: true saves the login, false forgets any remembered one. */
@@ -146,7 +146,7 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
       return { kind: 'failed', ...rest };
     }
     // Seen on the landing page too when the login goes to another document (issue 13).
-    notifyAcrossPages({ type: 'success', message: coreText('loginSuccess', {}, lang) });
+    notifyAcrossPages({ type: 'success', message: authText('loginSuccess', {}, lang) });
     // A person signed in by hand: remembered-password auto-login gets its full number of tries again.
     removeKey('local', STORAGE_KEYS.autoLoginCount);
     await keepRemembered(submission, username, password);

@@ -5,8 +5,8 @@
  */
 import { ZOOM_MAX_PERCENT, ZOOM_MIN_PERCENT, ZOOM_WARNING_MS } from '../constants.ts';
 import type { Lang } from '../i18n/language.ts';
-import { coreText } from '../i18n/messages.ts';
 import { notify } from '../platform/notify.ts';
+import { authText } from './texts.ts';
 
 export type StartupProblem = 'code' | 'appCode' | 'global';
 
@@ -140,7 +140,7 @@ export function isZoomOutOfRange(percent: number | null): boolean {
 /** The zoom warning text (recommends 100 % and Ctrl+0), or null when the zoom is fine or unknown. */
 export function zoomWarning(input?: ZoomInput, lang?: Lang): string | null {
   const percent = zoomPercent(input);
-  return isZoomOutOfRange(percent) ? coreText('zoomWarning', { percent: percent ?? '' }, lang) : null;
+  return isZoomOutOfRange(percent) ? authText('zoomWarning', { percent: percent ?? '' }, lang) : null;
 }
 
 /** Shows the zoom warning for 5 seconds when the zoom is outside 80–120 %; true when it did. */

@@ -1,6 +1,6 @@
 /** Login form validation and the two password rules (spec part 1 §5, part 2 §5). */
-import { coreText } from '../i18n/messages.ts';
 import type { Lang } from '../i18n/language.ts';
+import { authText } from './texts.ts';
 
 export interface LoginFields {
   username: string;
@@ -22,8 +22,8 @@ export function validateLogin(fields: Partial<LoginFields>, lang?: Lang): LoginV
     password: typeof fields.password === 'string' ? fields.password.trim() : '',
   };
   const errors: LoginValidation['errors'] = {};
-  if (!values.username) errors.username = coreText('usernameRequired', {}, lang);
-  if (!values.password) errors.password = coreText('passwordRequired', {}, lang);
+  if (!values.username) errors.username = authText('usernameRequired', {}, lang);
+  if (!values.password) errors.password = authText('passwordRequired', {}, lang);
   return { valid: !errors.username && !errors.password, values, errors };
 }
 

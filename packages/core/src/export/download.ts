@@ -7,8 +7,8 @@
 import { client } from '../http/client.ts';
 import { pickBilingual } from '../i18n/bilingual.ts';
 import type { Lang } from '../i18n/language.ts';
-import { coreText } from '../i18n/messages.ts';
 import { notify } from '../platform/notify.ts';
+import { exportText } from './texts.ts';
 
 /** The download form is removed this long after it was submitted (part 2 §9). */
 export const DOWNLOAD_FORM_REMOVE_MS = 500;
@@ -93,7 +93,7 @@ function reportFrameAnswer(frame: HTMLIFrameElement, lang: Lang): void {
   } catch {
     return;
   }
-  let message = coreText('downloadFailed', {}, lang);
+  let message = exportText('downloadFailed', {}, lang);
   try {
     const envelope = JSON.parse(body) as { status?: unknown; message?: unknown } | null;
     if (envelope && typeof envelope === 'object') {

@@ -6,9 +6,9 @@
  */
 import { client } from '../http/client.ts';
 import type { Lang } from '../i18n/language.ts';
-import { coreText } from '../i18n/messages.ts';
 import { notify } from '../platform/notify.ts';
 import { downloadByForm, type DownloadHandle, type DownloadOptions } from './download.ts';
+import { exportText } from './texts.ts';
 
 export const TABLE_TO_XLS_PATH = '/api/base/common/table2xls';
 /** The export's loading state resets this long after the form was posted (part 2 §9). */
@@ -199,7 +199,7 @@ export function exportTable(
   const lang: Lang = options.lang ?? client.options.language();
   const element = findExportTable(target, doc);
   if (!element || exportRows(element).length === 0) {
-    notify({ type: 'warning', message: coreText('exportNoTable', {}, lang) });
+    notify({ type: 'warning', message: exportText('exportNoTable', {}, lang) });
     return null;
   }
   const caption = element instanceof HTMLTableElement && element.caption ? cellText(element.caption) : '';

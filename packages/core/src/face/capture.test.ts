@@ -5,8 +5,8 @@ import {
   FACE_HITS_NEEDED,
   FACE_POSITION_TOLERANCE_PX,
 } from '../constants.ts';
-import { coreText } from '../i18n/messages.ts';
 import { cameraAllowed, captureSize, createCaptureTracker, guideBox, isOnGuide, type FaceBox } from './capture.ts';
+import { faceText } from './texts.ts';
 
 const W = 480;
 const H = 480;
@@ -96,9 +96,9 @@ describe('face capture rule', () => {
   });
 
   it('has the face texts in three languages', () => {
-    expect(coreText('faceTimeout', {}, 'en')).to.equal('Face detection timed out, click to retry');
-    expect(coreText('faceNoCamera', {}, 'zh-CN')).to.equal('该设备未检测到摄像头');
-    expect(coreText('faceLastCollected', { time: '2026-11-23 18:00' }, 'zh-HK')).to.equal(
+    expect(faceText('faceTimeout', {}, 'en')).to.equal('Face detection timed out, click to retry');
+    expect(faceText('faceNoCamera', {}, 'zh-CN')).to.equal('该设备未检测到摄像头');
+    expect(faceText('faceLastCollected', { time: '2026-11-23 18:00' }, 'zh-HK')).to.equal(
       '最近採集時間：2026-11-23 18:00',
     );
   });

@@ -3,7 +3,7 @@
  * '1 day ago', then a date. Localised through core's text table; the date through `Intl.DateTimeFormat`.
  */
 import { getLanguage, type Lang } from '../i18n/language.ts';
-import { coreText } from '../i18n/messages.ts';
+import { formatText } from './texts.ts';
 
 export const JUST_NOW_SECONDS = 30;
 const MINUTE = 60;
@@ -73,16 +73,16 @@ export function formatRelativeTime(time: TimeInput, options: RelativeTimeOptions
   const ms = toEpochMs(time);
   if (Number.isNaN(ms)) return '';
   const seconds = (now - ms) / 1000;
-  if (seconds > -JUST_NOW_SECONDS && seconds < JUST_NOW_SECONDS) return coreText('justNow', {}, lang);
+  if (seconds > -JUST_NOW_SECONDS && seconds < JUST_NOW_SECONDS) return formatText('justNow', {}, lang);
   if (seconds > 0 && seconds < HOUR) {
     const n = Math.max(1, Math.floor(seconds / MINUTE));
-    return coreText(n === 1 ? 'minuteAgo' : 'minutesAgo', { n }, lang);
+    return formatText(n === 1 ? 'minuteAgo' : 'minutesAgo', { n }, lang);
   }
   if (seconds > 0 && seconds < DAY) {
     const n = Math.max(1, Math.floor(seconds / HOUR));
-    return coreText(n === 1 ? 'hourAgo' : 'hoursAgo', { n }, lang);
+    return formatText(n === 1 ? 'hourAgo' : 'hoursAgo', { n }, lang);
   }
-  if (seconds > 0 && seconds < 2 * DAY) return coreText('dayAgo', {}, lang);
+  if (seconds > 0 && seconds < 2 * DAY) return formatText('dayAgo', {}, lang);
   const date = new Date(ms);
   if (!options.formatDate) return formatShortDate(date, lang, Number.isFinite(now) ? now : Date.now());
   try {

@@ -4,7 +4,7 @@
  */
 import { client as defaultClient, type Client } from '../http/client.ts';
 import type { Lang } from '../i18n/language.ts';
-import { coreText } from '../i18n/messages.ts';
+import { identityText } from './texts.ts';
 
 export const LICENCE_PATHS = {
   /** `{unitId}`: the unit's licence for the portal itself (the desktop). */
@@ -49,5 +49,5 @@ export async function checkModuleLicence({
 
 /** The dialog's text: 'This module has expired, please contact the administrator!' in the language shown. */
 export function licenceExpiredText(lang?: Lang): string {
-  return coreText('moduleExpired', {}, lang);
+  return identityText('moduleExpired', {}, lang);
 }

@@ -4,8 +4,8 @@
  * controller never retries those.
  */
 import { getLanguage, type Lang } from '../i18n/language.ts';
-import { coreText, type CoreTextKey } from '../i18n/messages.ts';
 import { RequestError } from '../http/errors.ts';
+import { uploadText } from './texts.ts';
 
 /**
  * - `checkerror`: the existence check (`second_upload_check`) failed;
@@ -46,7 +46,7 @@ export const UPLOAD_ERROR_KINDS: readonly UploadErrorKind[] = [
   'readerror',
 ];
 
-const TEXT: Record<Exclude<UploadErrorKind, 'type not allowed'>, CoreTextKey> = {
+const TEXT: Record<Exclude<UploadErrorKind, 'type not allowed'>, Parameters<typeof uploadText>[0]> = {
   checkerror: 'uploadCheckError',
   uploaderror: 'uploadError',
   uploadunkerror: 'uploadChunkError',
@@ -61,8 +61,8 @@ const TEXT: Record<Exclude<UploadErrorKind, 'type not allowed'>, CoreTextKey> = 
 
 /** The catalogue's text for `kind` in `lang`; `ext` names the refused extension for `type not allowed`. */
 export function uploadErrorText(kind: UploadErrorKind, lang: Lang = getLanguage(), ext = ''): string {
-  if (kind === 'type not allowed') return coreText('fileTypeNotAllowed', { ext: ext || '?' }, lang);
-  return coreText(TEXT[kind], {}, lang);
+  if (kind === 'type not allowed') return uploadText('fileTypeNotAllowed', { ext: ext || '?' }, lang);
+  return uploadText(TEXT[kind], {}, lang);
 }
 
 export interface UploadErrorInit {
@@ -136,7 +136,7 @@ export function toUploadError(step: UploadErrorKind, error: unknown, lang: Lang 
       error.kind === 'business'
         ? error.message
         : noAnswer
-          ? coreText('uploadNoAnswer', {}, lang)
+          ? uploadText('uploadNoAnswer', {}, lang)
           : uploadErrorText(kind, lang),
     // A server that names a catalogue kind has decided: the same request would get the same answer.
     refusal: !isRetryable(error) || kind !== step || (step === 'chunkmerge' && said.includes('chunkmerge')),

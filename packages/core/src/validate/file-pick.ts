@@ -4,9 +4,9 @@
  * limit'. Both go through the notifier in the language in force unless `notify: false`.
  */
 import { getLanguage, type Lang } from '../i18n/language.ts';
-import { coreText } from '../i18n/messages.ts';
 import { notify as showNotice } from '../platform/notify.ts';
 import { fileExtension, REJECTED_EXTENSIONS } from './patterns.ts';
+import { validateText } from './texts.ts';
 
 export type FileProblem = 'missing' | 'too-large' | 'type-not-allowed';
 
@@ -33,7 +33,7 @@ export function checkPickedFile(file: File | null | undefined, options: FileChec
     if (options.notify !== false) showNotice({ type, message });
     return { ok: false, problem, message, file: file ?? null };
   };
-  if (!file) return fail('missing', coreText('fileNotFound', {}, lang), 'warning');
+  if (!file) return fail('missing', validateText('fileNotFound', {}, lang), 'warning');
   const extension = fileExtension(file.name);
   const rejected = options.rejected ?? REJECTED_EXTENSIONS;
   const lower = (list: readonly string[]) => list.map((item) => item.toLowerCase().replace(/^\./, ''));
@@ -41,9 +41,9 @@ export function checkPickedFile(file: File | null | undefined, options: FileChec
     (extension !== '' && lower(rejected).includes(extension)) ||
     (options.accept !== undefined && !lower(options.accept).includes(extension));
   if (refused)
-    return fail('type-not-allowed', coreText('fileTypeNotAllowed', { ext: extension || '?' }, lang), 'error');
+    return fail('type-not-allowed', validateText('fileTypeNotAllowed', { ext: extension || '?' }, lang), 'error');
   if (options.maxBytes !== undefined && file.size > options.maxBytes) {
-    return fail('too-large', coreText('fileTooLarge', {}, lang), 'error');
+    return fail('too-large', validateText('fileTooLarge', {}, lang), 'error');
   }
   return { ok: true, file };
 }

@@ -3,12 +3,12 @@
  * the same words. A rule answers '' when the value passes.
  */
 import { getLanguage, type Lang } from '../i18n/language.ts';
-import { coreText, type CoreTextKey } from '../i18n/messages.ts';
 import { isContact, isEmail, isIdCardNumber, isPhoneNumber, isStrictIdCardNumber } from './patterns.ts';
+import { validateText } from './texts.ts';
 
 export type FieldRule = 'idCard' | 'idCardStrict' | 'phone' | 'email' | 'contact';
 
-const RULES: Record<FieldRule, { test: (value: string) => boolean; message: CoreTextKey }> = {
+const RULES: Record<FieldRule, { test: (value: string) => boolean; message: Parameters<typeof validateText>[0] }> = {
   idCard: { test: isIdCardNumber, message: 'invalidIdCard' },
   idCardStrict: { test: (value) => isStrictIdCardNumber(value), message: 'invalidIdCard' },
   phone: { test: isPhoneNumber, message: 'invalidPhone' },
@@ -29,7 +29,7 @@ export interface FieldRuleOptions {
 export function fieldError(rule: FieldRule, value: unknown, options: FieldRuleOptions = {}): string {
   const lang = options.lang ?? getLanguage();
   const trimmed = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
-  if (trimmed === '') return options.required ? coreText('fieldRequired', {}, lang) : '';
+  if (trimmed === '') return options.required ? validateText('fieldRequired', {}, lang) : '';
   const { test, message } = RULES[rule];
-  return test(trimmed) ? '' : coreText(message, {}, lang);
+  return test(trimmed) ? '' : validateText(message, {}, lang);
 }

@@ -6,13 +6,13 @@
 import { expect } from '@open-wc/testing';
 import type { Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
-import { coreText } from '../i18n/messages.ts';
 import { configureServer, configureVoice, loginAs, rejection, serverCalls } from '../test-support/server.ts';
 import { useReferenceServer } from '../test-support/server-suite.ts';
 import { getSpeechToken, SpeechTokenError, VOICE_PATHS, type SpeechToken } from './api.ts';
 import { createPcmEncoder } from './pcm.ts';
 import { gatewayAddress, newSpeechId, SpeechError, startRecognition, type RecognitionTask } from './recognizer.ts';
 import { resolveVoiceText } from './text.ts';
+import { voiceText } from './texts.ts';
 
 const MIC_RATE = 48000;
 
@@ -183,8 +183,8 @@ describe('speech recognition (development gateway)', () => {
     await configureServer({ failPaths: [{ path: VOICE_PATHS.token, bodyStatus: 500, count: 1 }] });
     const error = await rejection(getSpeechToken('en', { client, silent: true }));
     expect(error).to.be.instanceOf(RequestError);
-    expect(coreText('voiceTokenFailed', {}, 'en')).to.equal('check server configuration!');
-    expect(coreText('voiceTokenFailed', {}, 'zh-CN')).to.equal('请检查服务器配置！');
+    expect(voiceText('voiceTokenFailed', {}, 'en')).to.equal('check server configuration!');
+    expect(voiceText('voiceTokenFailed', {}, 'zh-CN')).to.equal('请检查服务器配置！');
   });
 
   it('a token answer without a token is a configuration error too', async () => {

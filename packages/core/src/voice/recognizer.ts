@@ -8,10 +8,10 @@
  * Use: `const task = await startRecognition(token, {onResult})`; `task.sendAudio(frame)` while recording;
  * `await task.stop()` for the final text, or `task.cancel()` to discard the utterance.
  */
-import { coreText } from '../i18n/messages.ts';
 import type { Lang } from '../i18n/language.ts';
 import type { SpeechToken } from './api.ts';
 import { SPEECH_SAMPLE_RATE } from './pcm.ts';
+import { voiceText } from './texts.ts';
 
 export const SPEECH_NAMESPACE = 'SpeechRecognizer';
 export const SPEECH_SUCCESS = 20000000;
@@ -35,13 +35,13 @@ export class SpeechError extends Error {
   localizedMessage(lang?: Lang): string {
     switch (this.kind) {
       case 'failed':
-        return coreText('voiceFailed', { status: this.status ?? '' }, lang);
+        return voiceText('voiceFailed', { status: this.status ?? '' }, lang);
       case 'timeout':
-        return coreText('voiceTimeout', {}, lang);
+        return voiceText('voiceTimeout', {}, lang);
       case 'connect':
-        return coreText('voiceConnect', {}, lang);
+        return voiceText('voiceConnect', {}, lang);
       default:
-        return coreText('voiceClosed', {}, lang);
+        return voiceText('voiceClosed', {}, lang);
     }
   }
 }

@@ -5,9 +5,9 @@
  * origins (DESIGN §6 "redirect_uri"); no usable url gives "no skill".
  */
 import { safeRedirect } from '../auth/redirect.ts';
-import { coreText } from '../i18n/messages.ts';
 import type { Lang } from '../i18n/language.ts';
 import { findByVocabulary, type VoiceCallOptions } from './api.ts';
+import { voiceText } from './texts.ts';
 
 /** `。，！` and `.,!` at the end, any number of them, and the spaces around them. */
 const TRAILING = /[\s。，！.,!]+$/u;
@@ -37,9 +37,9 @@ export interface VoiceOutcomeOptions extends VoiceCallOptions {
 export async function resolveVoiceText(text: string, options: VoiceOutcomeOptions = {}): Promise<VoiceOutcome> {
   const { origin = globalThis.location?.origin ?? '', allowedOrigins = [], lang, ...call } = options;
   const cleaned = cleanRecognizedText(text);
-  if (!cleaned) return { kind: 'empty', text: '', message: coreText('voiceNotCaught', {}, lang) };
+  if (!cleaned) return { kind: 'empty', text: '', message: voiceText('voiceNotCaught', {}, lang) };
   const raw = await findByVocabulary(cleaned, call);
   const url = raw ? safeRedirect(raw, { origin, allowedOrigins }) : null;
-  if (!url) return { kind: 'no-skill', text: cleaned, message: coreText('voiceNoSkill', {}, lang) };
+  if (!url) return { kind: 'no-skill', text: cleaned, message: voiceText('voiceNoSkill', {}, lang) };
   return { kind: 'open', text: cleaned, url };
 }

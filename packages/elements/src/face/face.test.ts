@@ -4,7 +4,6 @@
  */
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
-import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { checkFace, getFaceRecord } from '@edu-portal/core/face/api.ts';
 import type { FaceClockIn } from '@edu-portal/core/face/api.ts';
 import { loginAs, logoutServer, resetServer } from '@edu-portal/core/test-support/server.ts';
@@ -12,6 +11,7 @@ import { localeReady } from '../internal/localize.ts';
 import { waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { EduFace, type FaceErrorDetail, type FaceLoginDetail, type FaceCollectDetail } from './face.ts';
+import { faceText } from '@edu-portal/core/face/texts.ts';
 
 defineElement('edu-face', EduFace);
 
@@ -184,8 +184,8 @@ describe('<edu-face>', function () {
     await waitUntil(() => el.phase === 'ready', 'ready', 30_000);
     button(el, 'Login').click();
     await waitUntil(() => el.phase === 'timeout', 'the timeout');
-    expect(stage(el).textContent).to.contain(coreText('faceTimeout'));
-    expect(stage(el).textContent).to.contain(coreText('faceTimeoutHint'));
+    expect(stage(el).textContent).to.contain(faceText('faceTimeout'));
+    expect(stage(el).textContent).to.contain(faceText('faceTimeoutHint'));
     expect(el.cameraOn).to.equal(false);
     el.timeout = 15;
     stage(el).querySelector<HTMLButtonElement>('button.retry')!.click();

@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
-import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { envelopeMessage } from '@edu-portal/core/http/envelope.ts';
 import { FACE_CAPTURE_TIMEOUT_MS, FACE_WAIT_TIME_S } from '@edu-portal/core/constants.ts';
 import {
@@ -20,6 +19,7 @@ import { blobToBase64, compressImage } from '@edu-portal/core/upload/image.ts';
 import type { WireUser } from '@edu-portal/core/session/wire.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { faceStyles } from './face.styles.ts';
+import { faceText } from '@edu-portal/core/face/texts.ts';
 
 /**
  * What the face screen is doing (spec part 2 §4 "Face component"): `initialising` (the stored photo, the detector),
@@ -175,9 +175,9 @@ export class EduFace extends EduElement {
     this.phase = 'initialising';
     this.message = '';
     this.photo = '';
-    this.announce(coreText('faceInitialising'));
+    this.announce(faceText('faceInitialising'));
     if (this.wireMode === 'collect') {
-      if (!this.userId) return this.fail('error', 'no-user-id', coreText('faceNoUserId'));
+      if (!this.userId) return this.fail('error', 'no-user-id', faceText('faceNoUserId'));
       const record = await getFaceRecord(this.userId).catch(() => null);
       if (run !== this.run) return;
       this.storedPhoto = faceImageSrc(record?.data?.faceImage);
@@ -200,7 +200,7 @@ export class EduFace extends EduElement {
       if (run !== this.run) return;
     }
     this.phase = 'ready';
-    this.announce(this.insecure ? coreText('faceInsecure') : '');
+    this.announce(this.insecure ? faceText('faceInsecure') : '');
   }
 
   /** Opens the camera: collect shows the live view; login and clock-in count down, then track. */
@@ -215,7 +215,7 @@ export class EduFace extends EduElement {
       this.stream = await this.getCamera();
     } catch (error) {
       if (run !== this.run) return;
-      return this.fail('no-camera', 'no-camera', coreText('faceNoCamera'), error);
+      return this.fail('no-camera', 'no-camera', faceText('faceNoCamera'), error);
     }
     if (run !== this.run) {
       this.stream.getTracks().forEach((track) => track.stop());
@@ -309,8 +309,8 @@ export class EduFace extends EduElement {
       if (verdict === 'timeout') {
         this.stopCamera();
         this.run++;
-        this.message = coreText('faceTimeout');
-        this.fail('timeout', 'timeout', coreText('faceTimeout'));
+        this.message = faceText('faceTimeout');
+        this.fail('timeout', 'timeout', faceText('faceTimeout'));
         return;
       }
       if (verdict === 'capture') {
@@ -413,7 +413,7 @@ export class EduFace extends EduElement {
           this.registerTime = answer.data?.registerTime ?? Date.now();
           this.photo = '';
           this.phase = 'done';
-          this.message = coreText('faceCollected');
+          this.message = faceText('faceCollected');
           this.announce(this.message);
           this.emit('edu-face-collect', { userId: this.userId, registerTime: this.registerTime });
           return;
@@ -468,7 +468,7 @@ export class EduFace extends EduElement {
     this.stopCamera();
     this.phase = phase;
     this.message = message;
-    this.announce(phase === 'timeout' ? `${message}. ${coreText('faceTimeoutHint')}` : message);
+    this.announce(phase === 'timeout' ? `${message}. ${faceText('faceTimeoutHint')}` : message);
     this.emit('edu-face-error', { kind, message });
   }
 
@@ -535,9 +535,9 @@ export class EduFace extends EduElement {
           : nothing
       }
       ${phase === 'countdown' && this.count > 0 ? html`<span class="count" aria-hidden="true">${this.count}</span>` : nothing}
-      ${phase === 'initialising' ? html`<p part="message" class="message">${coreText('faceInitialising')}</p>` : nothing}
+      ${phase === 'initialising' ? html`<p part="message" class="message">${faceText('faceInitialising')}</p>` : nothing}
       ${phase === 'sending' ? html`<p part="message" class="message">${msg('正在识别…', { id: 'face.sending' })}</p>` : nothing}
-      ${phase === 'tracking' ? html`<p part="message" class="message hint">${coreText('faceTimeoutHint')}</p>` : nothing}
+      ${phase === 'tracking' ? html`<p part="message" class="message hint">${faceText('faceTimeoutHint')}</p>` : nothing}
       ${
         phase === 'done' || phase === 'no-camera' || phase === 'error'
           ? html`<p part="message" class="message ${phase === 'done' ? 'ok' : 'bad'}">${this.message}</p>`
@@ -546,16 +546,16 @@ export class EduFace extends EduElement {
       ${
         retryable
           ? html`<button part="message" class="message bad retry" type="button" @click=${() => this.retry()}>
-              <span>${phase === 'timeout' ? coreText('faceTimeout') : this.message}</span>
+              <span>${phase === 'timeout' ? faceText('faceTimeout') : this.message}</span>
               ${
                 phase === 'timeout'
-                  ? html`<small>${coreText('faceTimeoutHint')}</small>`
-                  : html`<small>${coreText('faceRetry')}</small>`
+                  ? html`<small>${faceText('faceTimeoutHint')}</small>`
+                  : html`<small>${faceText('faceRetry')}</small>`
               }
             </button>`
           : nothing
       }
-      ${phase === 'ready' && this.insecure ? html`<p part="message" class="message">${coreText('faceInsecure')}</p>` : nothing}
+      ${phase === 'ready' && this.insecure ? html`<p part="message" class="message">${faceText('faceInsecure')}</p>` : nothing}
     </div>`;
   }
 
@@ -632,7 +632,7 @@ export class EduFace extends EduElement {
   protected override render() {
     const registered =
       this.wireMode === 'collect' && this.registerTime !== null
-        ? html`<p class="time">${coreText('faceLastCollected', { time: formatTime(this.registerTime) })}</p>`
+        ? html`<p class="time">${faceText('faceLastCollected', { time: formatTime(this.registerTime) })}</p>`
         : nothing;
     return html`<div part="base" class="base" data-mode=${this.wireMode}>
       ${this.renderStage()} ${registered}

@@ -20,7 +20,7 @@ import {
 import type { LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { createRememberStore, type RememberStore } from '@edu-portal/core/auth/remember.ts';
 import { validateLogin } from '@edu-portal/core/auth/validation.ts';
-import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { authText } from '@edu-portal/core/auth/texts.ts';
 import { focusRing } from './control-styles.ts';
 import { colorPrimary, colorPrimaryDark } from './tokens.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
@@ -517,7 +517,7 @@ export abstract class LoginFormElement extends EduElement {
     if (!error) return '';
     if (error.kind === 'text') return error.text;
     // Core's texts, in the language in force now (a language switch re-renders them).
-    return coreText(field === 'username' ? 'usernameRequired' : 'passwordRequired');
+    return authText(field === 'username' ? 'usernameRequired' : 'passwordRequired');
   }
 
   private renderField(field: LoginField, autofocus: boolean): TemplateResult {

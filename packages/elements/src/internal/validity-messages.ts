@@ -5,7 +5,7 @@
  * whether an element, a React form or a legacy page checked it.
  */
 import { msg, str } from '@lit/localize';
-import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { validateText } from '@edu-portal/core/validate/texts.ts';
 
 type NativeControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -33,13 +33,13 @@ export function validityMessage(control: NativeControl): string {
       return msg('请选择一项', { id: 'validity.choose' });
     }
     if (type === 'file') return msg('请选择文件', { id: 'validity.file' });
-    return coreText('fieldRequired');
+    return validateText('fieldRequired');
   }
   if (v.badInput) {
     return type === 'number' ? msg('请输入数字', { id: 'validity.number' }) : invalidValue();
   }
   if (v.typeMismatch) {
-    if (type === 'email') return coreText('invalidEmail');
+    if (type === 'email') return validateText('invalidEmail');
     if (type === 'url') return msg('请输入正确的网址', { id: 'validity.url' });
     return invalidValue();
   }

@@ -6,7 +6,6 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
-import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import {
   configureServer,
   configureVoice,
@@ -20,6 +19,7 @@ import { localeReady } from '../internal/localize.ts';
 import { waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { EduVoiceRecorder, type VoiceErrorDetail, type VoiceResultDetail } from './voice-recorder.ts';
+import { voiceText } from '@edu-portal/core/voice/texts.ts';
 
 defineElement('edu-voice-recorder', EduVoiceRecorder);
 
@@ -130,8 +130,8 @@ describe('<edu-voice-recorder>', () => {
     // Still held: the countdown ended the utterance, not the release.
     await waitUntil(() => errors.length === 1, 'no skill', 8000);
     expect(results).to.deep.equal([{ text: 'sing a song', url: null }]);
-    expect(errors[0]).to.deep.equal({ kind: 'no-skill', message: coreText('voiceNoSkill', {}, 'en') });
-    expect(shown(el, 'error')).to.equal(coreText('voiceNoSkill', {}, 'en'));
+    expect(errors[0]).to.deep.equal({ kind: 'no-skill', message: voiceText('voiceNoSkill', {}, 'en') });
+    expect(shown(el, 'error')).to.equal(voiceText('voiceNoSkill', {}, 'en'));
     expect(shown(el, 'text')).to.equal('sing a song');
     await sendKeys({ up: 'Space' });
     await waitUntil(() => shown(el, 'error') === '', 'error reset after 1 s', 2000);
@@ -196,7 +196,7 @@ describe('<edu-voice-recorder>', () => {
     await sendKeys({ down: 'Space' });
     await waitUntil(() => errors.length === 1, 'the error while held', 5000);
     expect(errors[0]!.kind).to.equal('closed');
-    expect(shown(el, 'error')).to.equal(coreText('voiceClosed', {}, 'en'));
+    expect(shown(el, 'error')).to.equal(voiceText('voiceClosed', {}, 'en'));
     await sendKeys({ up: 'Space' });
     await configureVoice({ dropAt: null });
     expect((await serverCalls())[VOCABULARY]).to.equal(undefined);

@@ -2,7 +2,6 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
-import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { VOICE_HINT_MS, VOICE_HOLD_DELAY_MS, VOICE_MAX_MS, VOICE_RESET_MS } from '@edu-portal/core/constants.ts';
 import { getSpeechToken, type SpeechToken } from '@edu-portal/core/voice/api.ts';
 import { SpeechError, startRecognition, type RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
@@ -10,6 +9,7 @@ import { cleanRecognizedText, resolveVoiceText } from '@edu-portal/core/voice/te
 import { EduElement } from '../internal/edu-element.ts';
 import { microphoneAvailable, MicrophoneError, startCapture, type Capture } from './capture.ts';
 import { voiceRecorderStyles } from './voice-recorder.styles.ts';
+import { voiceText } from '@edu-portal/core/voice/texts.ts';
 
 /** What the recorder is doing (spec part 2 §4 "Voice recorder"). */
 export type VoicePhase = 'idle' | 'pressing' | 'holding' | 'recording' | 'recognizing' | 'result' | 'error';
@@ -204,7 +204,7 @@ export class EduVoiceRecorder extends EduElement {
     try {
       token = await utterance.token;
     } catch {
-      if (utterance === this.utterance) this.fail('token', coreText('voiceTokenFailed'));
+      if (utterance === this.utterance) this.fail('token', voiceText('voiceTokenFailed'));
       return;
     }
     try {
@@ -289,7 +289,7 @@ export class EduVoiceRecorder extends EduElement {
       outcome = await resolveVoiceText(finalText, { allowedOrigins: this.allowedOrigins });
     } catch (error) {
       if (utterance !== this.utterance) return;
-      const message = error instanceof Error && error.message ? error.message : coreText('voiceNoSkill');
+      const message = error instanceof Error && error.message ? error.message : voiceText('voiceNoSkill');
       this.fail('vocabulary', message);
       return;
     }
