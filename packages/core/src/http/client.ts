@@ -5,7 +5,6 @@
  */
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 import { getLanguage, type Lang } from '../i18n/language.ts';
-import { httpErrorMessage } from '../i18n/http-status.ts';
 import { coreText } from '../i18n/messages.ts';
 import { detectDevice, type Device } from '../platform/device.ts';
 import { notify, type NoticeType } from '../platform/notify.ts';
@@ -292,10 +291,19 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
   }
 
   /** HTTP status and JSON parsing, shared by envelope requests and plain JSON files. */
-  function readBody(attempt: Attempt, response: TransportResponse): unknown {
+  /** Status and status text, the text in the user's language (issue 13); the table loads with the first failure. */
+  async function httpMessage(response: TransportResponse): Promise<string> {
+    try {
+      const { httpErrorMessage } = await import('../i18n/http-status.ts');
+      return httpErrorMessage(response.status, response.statusText, options.language());
+    } catch {
+      return `${response.status} ${response.statusText}`.trim(); // offline: the server's own words
+    }
+  }
+
+  async function readBody(attempt: Attempt, response: TransportResponse): Promise<unknown> {
     if (response.status < 200 || response.status >= 300) {
-      // Status and status text, the text in the user's language (issue 13).
-      const message = httpErrorMessage(response.status, response.statusText, options.language());
+      const message = await httpMessage(response);
       // The body may explain the failure (an envelope or a framework error object): kept as data when it is JSON.
       const body = parseJson(response.body);
       const data = body === MALFORMED ? null : body;
@@ -317,7 +325,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
 
   async function run(attempt: Attempt): Promise<Envelope> {
     const { response, signature, epoch } = await transmit(attempt);
-    const envelope = decodeEnvelope(readBody(attempt, response));
+    const envelope = decodeEnvelope(await readBody(attempt, response));
     if (!envelope)
       return fail(
         attempt,
@@ -326,7 +334,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
       );
 
     // Only a data-bearing answer is signed; a refusal carries nothing to protect.
-    if (signature && envelope.status === 200 && !verifySignature(response.header('signature'), signature)) {
+    if (signature && envelope.status === 200 && !(await verifySignature(response.header('signature'), signature))) {
       await recovery.relogin(epoch);
       return fail(
         attempt,
@@ -408,7 +416,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
   async function getJson<T = unknown>(url: string, opts: JsonOptions = {}): Promise<T> {
     const attempt: Attempt = { method: 'get', url, payload: undefined, options: opts, raw: true, retried: false };
     const { response } = await transmit(attempt);
-    return readBody(attempt, response) as T;
+    return (await readBody(attempt, response)) as T;
   }
 
   return {
