@@ -1,16 +1,12 @@
 // The catalogue's frame: header with the language and account, the navigation, the page, and the API reference of
 // the elements the page shows. Loaded with the first catalogue page, never by the login page or the portal (issue 15).
 import { NavLink, Outlet, matchRoutes, useLocation, useParams } from 'react-router';
-import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
-import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
-import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { useTexts } from './i18n.ts';
+import { LanguageMenu } from './language-menu.tsx';
 import { useLoginTexts } from './pages/login/texts.ts';
 import { AccountButtons } from './pages/login/account-buttons.tsx';
 import { ApiReference, ReferencePage } from './pages/reference/api-reference.tsx';
 import { routes, type PageHandle } from './routes.tsx';
-
-const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
 
 /** The API reference of the elements the current page shows, below it (from the route's `handle`). */
 function PageReferences() {
@@ -33,27 +29,12 @@ export function ReferenceRoute() {
 export function CatalogueLayout() {
   const t = useTexts();
   const login = useLoginTexts();
-  const lang = useLanguage();
   return (
     <div className="demo-shell">
       <header className="demo-header">
         <span className="demo-brand">{t.appName}</span>
         <span className="demo-spacer" />
-        <label className="demo-lang">
-          {t.language}
-          <select
-            value={lang}
-            onChange={(e) => {
-              if (isLang(e.target.value)) chooseLanguage(e.target.value);
-            }}
-          >
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {languageNames[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageMenu label={t.language} className="demo-lang" />
         <AccountButtons />
       </header>
       <nav className="demo-nav" aria-label={t.navMenu}>

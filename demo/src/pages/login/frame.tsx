@@ -1,8 +1,6 @@
 // The frame of the login pages: the unit's logo and name (from the login configuration), a language menu, the
 // page's content, and the unit's footer text. Server text is always rendered as text.
 import { useEffect, useState, type ReactNode } from 'react';
-import { LANGS, isLang } from '@edu-portal/core/i18n/language.ts';
-import { chooseLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
@@ -10,10 +8,9 @@ import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { loadLoginConfig, type LoginPageConfig } from '../../host/site.ts';
 import { fill } from '../../texts.ts';
 import { useLoginTexts } from './texts.ts';
+import { LanguageMenu } from '../../language-menu.tsx';
 import './login.css';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
-
-const languageNames = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' } as const;
 
 /** The login configuration: undefined while it loads, null when the server could not say. */
 export function useLoginConfig(): LoginPageConfig | null | undefined {
@@ -53,28 +50,6 @@ function UnitLogo({ config, name }: { config: LoginPageConfig | null | undefined
   const src = config?.unitImgPath;
   if (!src || failed) return <DefaultLogo label={t.defaultLogoAlt} />;
   return <img className="login-logo" src={src} alt={fill(t.unitLogoAlt, { name })} onError={() => setFailed(true)} />;
-}
-
-export function LanguageMenu() {
-  const t = useLoginTexts();
-  const lang = useLanguage();
-  return (
-    <label className="login-lang">
-      {t.language}
-      <select
-        value={lang}
-        onChange={(e) => {
-          if (isLang(e.target.value)) chooseLanguage(e.target.value);
-        }}
-      >
-        {LANGS.map((l) => (
-          <option key={l} value={l}>
-            {languageNames[l]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 function FooterText({ config }: { config: LoginPageConfig | null | undefined }) {
@@ -133,6 +108,7 @@ export function LoginFrame({
   config: LoginPageConfig | null | undefined;
   children: ReactNode;
 }) {
+  const t = useLoginTexts();
   const name = useUnitName(config);
   useEffect(() => {
     document.title = `${title} · ${name}`;
@@ -144,7 +120,7 @@ export function LoginFrame({
           <UnitLogo config={config} name={name} />
           <span className="login-unit">{name}</span>
         </div>
-        <LanguageMenu />
+        <LanguageMenu label={t.language} className="login-lang" />
       </header>
       <main className="login-main">{children}</main>
       <FooterText config={config} />
