@@ -120,7 +120,13 @@ async function once(baseURL, wav, transcript) {
       // TaskDuration is in seconds: milliseconds of main-thread work per second held.
       busy: (holding * 1000) / (HOLD_MS / 1000),
       idle: (idle * 1000) / (HOLD_MS / 1000),
-      longest: result.longest,
+      // Only tasks from the press to the release (the page's load and idle time are not recording).
+      longest: Math.max(
+        0,
+        ...result.tasks
+          .filter((task) => task.start >= result.pressedAt - 50 && task.start <= result.releasedAt)
+          .map((task) => task.duration),
+      ),
     };
   } finally {
     await browser.close();
