@@ -1,43 +1,39 @@
 /**
  * Microphone capture for `<edu-voice-recorder>` through an AudioWorklet (never a ScriptProcessorNode). The processor
- * only copies the microphone's blocks and posts them about every 40 ms; the main thread turns them into 16 kHz mono
- * 16-bit frames with core's `createPcmEncoder` (a fraction of a millisecond per batch).
+ * runs core's PCM encoder on the audio thread (down-mix, resample to 16 kHz, 16-bit frames of 100 ms) and posts ready
+ * frames; the main thread only forwards them (no conversion work there while recording).
  *
- * The processor module is a `blob:` URL made from the string below, so it loads the same way from the demo host, the
- * drop-in bundle, the autoloader's chunks and the published package: no file beside the script to find.
+ * The processor module is a `blob:` URL made from core's `pcmToolkit` function text plus the small processor below,
+ * so it is the same code the PCM unit tests exercise, and it loads the same way from the demo host, the drop-in
+ * bundle, the autoloader's chunks and the published package: no file beside the script to find.
  */
-import { createPcmEncoder } from '@edu-portal/core/voice/pcm.ts';
+import { pcmToolkit } from '@edu-portal/core/voice/pcm.ts';
 
 export const CAPTURE_PROCESSOR = 'edu-voice-capture';
 
-/** Posts the channels of about 2048 input samples at a time (transferred, not copied). */
-const processorSource = `
+/**
+ * The processor: `processorOptions.inputRate` (the context's rate) → frames posted as ArrayBuffers (transferred).
+ * 'stop' flushes the last, shorter frame, posts it with `{ last: true }` and ends the processor.
+ */
+export const processorSource = `
+const { createPcmEncoder } = (${pcmToolkit.toString()})();
 registerProcessor('${CAPTURE_PROCESSOR}', class extends AudioWorkletProcessor {
-  constructor() {
+  constructor(options) {
     super();
-    this.blocks = [];
-    this.size = 0;
+    this.encoder = createPcmEncoder(options.processorOptions.inputRate);
     this.live = true;
-    this.port.onmessage = () => { this.live = false; };
+    this.port.onmessage = () => {
+      if (!this.live) return;
+      this.live = false;
+      const frames = this.encoder.flush();
+      this.port.postMessage({ frames, last: true }, frames);
+    };
   }
   process(inputs) {
     const input = inputs[0];
-    if (input && input.length && input[0].length) {
-      this.blocks.push(input.map((channel) => channel.slice()));
-      this.size += input[0].length;
-      if (this.size >= 2048) {
-        const count = this.blocks[0].length;
-        const channels = [];
-        for (let c = 0; c < count; c++) {
-          const joined = new Float32Array(this.size);
-          let offset = 0;
-          for (const block of this.blocks) { const part = block[c] || block[0]; joined.set(part, offset); offset += part.length; }
-          channels.push(joined);
-        }
-        this.port.postMessage(channels, channels.map((channel) => channel.buffer));
-        this.blocks = [];
-        this.size = 0;
-      }
+    if (this.live && input && input.length && input[0].length) {
+      const frames = this.encoder.push(input);
+      if (frames.length) this.port.postMessage({ frames, last: false }, frames);
     }
     return this.live;
   }
@@ -48,6 +44,25 @@ let moduleUrl: string | null = null;
 function processorUrl(): string {
   moduleUrl ??= URL.createObjectURL(new Blob([processorSource], { type: 'text/javascript' }));
   return moduleUrl;
+}
+
+let warmed = false;
+/**
+ * Chromium's first `new AudioContext()` in a page blocks the main thread for 50–150 ms (the audio output is set up
+ * once per page; later contexts take 2–3 ms). Done at idle time once a recorder is on the page, so the press that
+ * creates the capture's context does not pay it while recording. The warm-up context is closed at once.
+ */
+export function warmUpAudio(): void {
+  if (warmed || typeof AudioContext !== 'function') return;
+  warmed = true;
+  const idle = globalThis.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
+  idle(() => {
+    try {
+      void new AudioContext().close().catch(() => {});
+    } catch {
+      // No audio output: the press reports the microphone problem as before.
+    }
+  });
 }
 
 /** Why the microphone cannot be used. */
@@ -66,10 +81,16 @@ export function microphoneAvailable(): boolean {
 }
 
 export interface Capture {
-  /** Stops the microphone at once (the browser's recording indicator goes off); what remains is flushed. */
-  stop(): ArrayBuffer[];
+  /**
+   * Stops the microphone at once (the browser's recording indicator goes off); answers the frames still in the
+   * processor (its last, shorter frame included). Close the AudioContext only after this settles.
+   */
+  stop(): Promise<ArrayBuffer[]>;
   readonly sampleRate: number;
 }
+
+/** How long `stop()` waits for the processor's last frames (it answers within a render quantum when running). */
+const FLUSH_WAIT_MS = 250;
 
 /**
  * Opens the microphone and sends each 100 ms PCM frame to `onFrame`. `context` must be created during the user's
@@ -91,12 +112,23 @@ export async function startCapture(context: AudioContext, onFrame: (frame: Array
     await context.audioWorklet.addModule(processorUrl());
     if (context.state === 'suspended') await context.resume();
     const source = context.createMediaStreamSource(stream);
-    const node = new AudioWorkletNode(context, CAPTURE_PROCESSOR, { numberOfInputs: 1, numberOfOutputs: 1 });
-    const encoder = createPcmEncoder(context.sampleRate);
-    let stopped = false;
-    node.port.onmessage = (event: MessageEvent<Float32Array[]>) => {
-      if (stopped) return;
-      for (const frame of encoder.push(event.data)) onFrame(frame);
+    const node = new AudioWorkletNode(context, CAPTURE_PROCESSOR, {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      processorOptions: { inputRate: context.sampleRate },
+    });
+    let stopping: Promise<ArrayBuffer[]> | null = null;
+    // Frames that arrive after stop() (posted before the processor saw it) go to stop()'s answer, in order.
+    let rest: ArrayBuffer[] | null = null;
+    let done: ((frames: ArrayBuffer[]) => void) | null = null;
+    node.port.onmessage = (event: MessageEvent<{ frames: ArrayBuffer[]; last: boolean }>) => {
+      const { frames, last } = event.data;
+      if (!rest) {
+        for (const frame of frames) onFrame(frame);
+        return;
+      }
+      rest.push(...frames);
+      if (last) done?.(rest);
     };
     source.connect(node);
     // Silent output (the processor writes nothing), so the graph pulls the node.
@@ -104,14 +136,23 @@ export async function startCapture(context: AudioContext, onFrame: (frame: Array
     return {
       sampleRate: context.sampleRate,
       stop() {
-        if (stopped) return [];
-        stopped = true;
+        // The first call answers what remained; a later one has nothing left.
+        if (stopping) return Promise.resolve([]);
+        rest = [];
         release();
+        stopping = new Promise<ArrayBuffer[]>((resolve) => {
+          const timer = setTimeout(() => done?.(rest ?? []), FLUSH_WAIT_MS);
+          done = (frames) => {
+            done = null;
+            clearTimeout(timer);
+            node.port.onmessage = null;
+            source.disconnect();
+            node.disconnect();
+            resolve(frames);
+          };
+        });
         node.port.postMessage('stop');
-        node.port.onmessage = null;
-        source.disconnect();
-        node.disconnect();
-        return encoder.flush();
+        return stopping;
       },
     };
   } catch {

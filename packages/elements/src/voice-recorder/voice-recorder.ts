@@ -7,7 +7,7 @@ import { getSpeechToken, type SpeechToken } from '@edu-portal/core/voice/api.ts'
 import { SpeechError, startRecognition, type RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
 import { cleanRecognizedText, resolveVoiceText } from '@edu-portal/core/voice/text.ts';
 import { EduElement } from '../internal/edu-element.ts';
-import { microphoneAvailable, MicrophoneError, startCapture, type Capture } from './capture.ts';
+import { microphoneAvailable, MicrophoneError, startCapture, warmUpAudio, type Capture } from './capture.ts';
 import { voiceRecorderStyles } from './voice-recorder.styles.ts';
 import { voiceText } from '@edu-portal/core/voice/texts.ts';
 
@@ -118,6 +118,11 @@ export class EduVoiceRecorder extends EduElement {
   private heldKey: string | null = null;
   private recordingSince = 0;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    warmUpAudio();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.discard();
@@ -163,7 +168,7 @@ export class EduVoiceRecorder extends EduElement {
     utterance.token.catch(() => {});
     utterance.microphone.then(
       (capture) => {
-        if (utterance.ended) capture.stop();
+        if (utterance.ended) void capture.stop();
         else utterance.capture = capture;
       },
       () => {},
@@ -265,14 +270,16 @@ export class EduVoiceRecorder extends EduElement {
     }
     utterance.ended = true;
     this.stopTimers();
-    const rest = utterance.capture?.stop() ?? [];
-    void utterance.context?.close().catch(() => {});
+    // The processor flushes its last frame first; the context closes after it answered.
+    const rest = utterance.capture?.stop() ?? Promise.resolve([]);
+    const context = utterance.context;
+    void rest.then(() => context?.close()).catch(() => {});
     this.phase = 'recognizing';
     this.hint = false;
     let finalText: string;
     try {
       const task = await utterance.task!;
-      for (const frame of [...utterance.queued.splice(0), ...rest]) task.sendAudio(frame);
+      for (const frame of [...utterance.queued.splice(0), ...(await rest)]) task.sendAudio(frame);
       finalText = await task.stop();
     } catch (error) {
       if (utterance !== this.utterance) return;
@@ -344,7 +351,7 @@ export class EduVoiceRecorder extends EduElement {
     this.utterance = null;
     if (!utterance) return;
     utterance.ended = true;
-    utterance.capture?.stop();
+    void utterance.capture?.stop();
     void utterance.context?.close().catch(() => {});
     utterance.started?.cancel();
     utterance.task?.then(
