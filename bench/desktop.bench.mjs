@@ -3,15 +3,11 @@
 // the desktop's app icons laid out; with the JavaScript and CSS the browser fetched for it. The baseline is an empty
 // page of the same host in the same run: the host's not-found page, signed out (same document, same bundle, nothing
 // to load from the server), timed to its heading. Cold loads (a new context each run, no cache); medians of 11.
+import { median } from './stats.mjs';
+
 const RUNS = 11;
 const WARM_UP = 2;
 const PASSWORD = 'Edu@2026';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** Bytes of scripts and stylesheets the page fetched (encoded, as sent), the document excluded. */
 function shippedBytes(page) {

@@ -17,17 +17,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { median } from './stats.mjs';
 
 const RUNS = 3;
 const CALLS = 7;
 const PASSWORD = 'Edu@2026';
 const SAMPLE = 'node_modules/@vladmandic/face-api/demo/sample1.jpg';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function ffmpeg(args) {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);

@@ -5,6 +5,7 @@
 //     XHR answer is complete to the rows laid out after `edu-page-load` (client decoding, Lit update, row clones);
 //   - the baseline: fetch, then JSON.parse and createElement/textContent per cell, timed from the body text in hand.
 // A second row times the whole round trip (request sent → rows laid out) of both. Runs alternate; medians of 21.
+import { median } from './stats.mjs';
 const RUNS = 21;
 const WARM_UP = 3;
 const SIZE = 400;
@@ -23,12 +24,6 @@ const PAGE = `<!doctype html>
   </head>
   <body><main id="stage"></main></body>
 </html>`;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 export default async function run({ browser, baseURL }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './stats.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = 256 * MiB;
@@ -41,11 +42,6 @@ const PAGE = `<!doctype html>
   </body>
 </html>`;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const round = (n, digits = 2) => +n.toFixed(digits);
 
 /** Writes `size` random bytes to `path` in 16 MiB blocks. */

@@ -13,16 +13,11 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { median } from './stats.mjs';
 
 const RUNS = 5;
 const HOLD_MS = 3000;
 const PASSWORD = 'Edu@2026';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The phrase as a 44.1 kHz stereo wav with 300 ms of breath before it. */
 function speechWav(dir, text) {
