@@ -4,15 +4,17 @@
 //   - every element except face and charts, through the autoloader                               ≤ 110 kB
 //   - the demo host's login page, and the portal desktop of a signed-in teacher                  ≤ 150 kB each
 // Each response body is gzipped here at level 9, so the figures do not depend on the server's compression.
-// `node scripts/budgets.mjs` prints the table and exits 1 when a budget is exceeded; `npm run bench` records it.
+// `node scripts/budgets.mjs` prints the table and exits 1 when a held budget is exceeded (`npm test` runs it);
+// `npm run bench` records them all. A budget is held once it has been met, so a met budget cannot slip back; the
+// others are measured and printed until they are met too (issue 15).
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const BUDGETS = [
-  { metric: 'plain page: dialog, notices, core client', budget: 35_000 },
-  { metric: 'every element except face and charts', budget: 110_000 },
-  { metric: 'demo host: login page', budget: 150_000 },
-  { metric: 'demo host: portal desktop', budget: 150_000 },
+  { metric: 'plain page: dialog, notices, core client', budget: 35_000, held: true },
+  { metric: 'every element except face and charts', budget: 110_000, held: false },
+  { metric: 'demo host: login page', budget: 150_000, held: true },
+  { metric: 'demo host: portal desktop', budget: 150_000, held: false },
 ];
 
 const PLAIN = `<!doctype html>
@@ -124,13 +126,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const api = await startApiServer({ quiet: true, staticDir: demoOut });
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
   let over = 0;
+  let heldOver = 0;
   try {
     for (const row of await measureBudgets({ browser, baseURL: api.url })) {
       const ok = row.value <= row.budget;
       if (!ok) over++;
-      console.log(
-        `${ok ? 'ok  ' : 'OVER'} ${row.metric}: ${(row.value / 1000).toFixed(1)} kB of ${row.budget / 1000} kB`,
-      );
+      if (!ok && row.held) heldOver++;
+      const mark = ok ? 'ok  ' : row.held ? 'OVER' : 'over';
+      const note = !ok && !row.held ? ' (not met yet, not held)' : '';
+      console.log(`${mark} ${row.metric}: ${(row.value / 1000).toFixed(1)} kB of ${row.budget / 1000} kB${note}`);
       if (process.argv.includes('--files'))
         for (const f of row.files.sort((a, b) => b.bytes - a.bytes))
           console.log(`       ${(f.bytes / 1000).toFixed(1).padStart(6)} kB ${f.url.replace(api.url, '')}`);
@@ -139,6 +143,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await browser.close();
     await api.stop();
   }
-  console.log(over ? `budgets: ${over} exceeded` : 'budgets: all within');
-  process.exit(over ? 1 : 0);
+  console.log(over ? `budgets: ${over} exceeded, ${heldOver} of them held` : 'budgets: all within');
+  process.exit(heldOver ? 1 : 0);
 }
