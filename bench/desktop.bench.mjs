@@ -3,7 +3,7 @@
 // the desktop's app icons laid out; with the JavaScript and CSS the browser fetched for it. The baseline is an empty
 // page of the same host in the same run: the host's not-found page, signed out (same document, same bundle, nothing
 // to load from the server), timed to its heading. Cold loads (a new context each run, no cache); medians of 11.
-import { median } from './stats.mjs';
+import { median } from './support.mjs';
 
 const RUNS = 11;
 const WARM_UP = 2;

@@ -17,32 +17,14 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
-import { median } from './stats.mjs';
+import { median, signInForCookie } from './support.mjs';
 
 const RUNS = 3;
 const CALLS = 7;
-const PASSWORD = 'Edu@2026';
 const SAMPLE = 'node_modules/@vladmandic/face-api/demo/sample1.jpg';
 
 function ffmpeg(args) {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-}
-
-async function login(baseURL) {
-  const response = await fetch(`${baseURL}/api/uaa/oauth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'teacher1', password: PASSWORD }),
-  });
-  const body = await response.json();
-  if (body.status !== 200) throw new Error('face bench: teacher1 could not sign in');
-  return {
-    user: body.data,
-    cookie: response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  };
 }
 
 async function post(baseURL, path, data, cookie = '') {
@@ -136,7 +118,7 @@ export default async function run({ baseURL }) {
     ffmpeg(['-i', SAMPLE, '-vf', 'crop=480:480:701:329', probePhoto]);
 
     // teacher1's face enrolled through the real call.
-    const { user, cookie } = await login(baseURL);
+    const { user, cookie } = await signInForCookie(baseURL);
     const enrolled = await post(
       baseURL,
       '/api/uaa/face/check',
@@ -157,12 +139,12 @@ export default async function run({ baseURL }) {
       if (answer.status !== 200) throw new Error(`face bench: face login refused: ${answer.message}`);
     };
     await faceCall();
-    await login(baseURL);
+    await signInForCookie(baseURL);
     const matchTimes = [];
     const passwordTimes = [];
     for (let i = 0; i < CALLS; i++) {
       matchTimes.push(await timed(faceCall));
-      passwordTimes.push(await timed(() => login(baseURL)));
+      passwordTimes.push(await timed(() => signInForCookie(baseURL)));
     }
 
     const runs = [];

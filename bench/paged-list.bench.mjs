@@ -5,7 +5,7 @@
 //     XHR answer is complete to the rows laid out after `edu-page-load` (client decoding, Lit update, row clones);
 //   - the baseline: fetch, then JSON.parse and createElement/textContent per cell, timed from the body text in hand.
 // A second row times the whole round trip (request sent → rows laid out) of both. Runs alternate; medians of 21.
-import { median } from './stats.mjs';
+import { median } from './support.mjs';
 const RUNS = 21;
 const WARM_UP = 3;
 const SIZE = 400;

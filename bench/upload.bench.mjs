@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median } from './stats.mjs';
+import { median } from './support.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = 256 * MiB;

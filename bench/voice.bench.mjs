@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
-import { median } from './stats.mjs';
+import { DEMO_PASSWORD, median, signInForCookie } from './support.mjs';
 
 const RUNS = 5;
 const HOLD_MS = 3000;
-const PASSWORD = 'Edu@2026';
 
 /** The phrase as a 44.1 kHz stereo wav with 300 ms of breath before it. */
 function speechWav(dir, text) {
@@ -49,7 +48,7 @@ async function once(baseURL, wav, transcript) {
   try {
     const context = await browser.newContext({ baseURL });
     const signIn = await context.request.post('/api/uaa/oauth/login', {
-      data: { username: 'teacher1', password: PASSWORD },
+      data: { username: 'teacher1', password: DEMO_PASSWORD },
     });
     if ((await signIn.json()).status !== 200) throw new Error('voice bench: teacher1 could not sign in');
     const page = await context.newPage();
@@ -133,15 +132,7 @@ export default async function run({ baseURL }) {
   const dir = mkdtempSync(join(tmpdir(), 'edu-voice-bench-'));
   try {
     // The default transcript of the development gateway opens teacher1's first app: speak exactly that phrase.
-    const login = await fetch(`${baseURL}/api/uaa/oauth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'teacher1', password: PASSWORD }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const { cookie } = await signInForCookie(baseURL);
     const setting = await fetch(`${baseURL}/api/speech/dev/transcript?language=zh-CN`, { headers: { cookie } });
     const transcript = (await setting.json()).data.transcript.replace(/。$/, '');
     const wav = speechWav(dir, transcript);
