@@ -85,7 +85,12 @@ function proxy(ctx) {
 
 export default {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
-  files: ['packages/core/src/**/*.test.ts', 'packages/elements/src/**/*.test.ts', 'packages/react/src/**/*.test.tsx'],
+  files: [
+    'packages/core/src/**/*.test.ts',
+    'packages/elements/src/**/*.test.ts',
+    'packages/react/src/**/*.test.tsx',
+    'demo/src/**/*.test.tsx',
+  ],
   nodeResolve: { browser: true, exportConditions: ['@edu-portal/source', 'browser', 'development'] },
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },

@@ -1,6 +1,5 @@
-// The demo host: declarative hash routes (HashRouter + useRoutes). The data router's loaders and actions are unused
-// here and cost 17 kB gzip on every page (issue 15).
-import { HashRouter, useRoutes } from 'react-router';
+// The demo host: hash routes (the host's own small router, demo/src/router.tsx).
+import { HashRouter, useRoutes } from './router.tsx';
 import { routes } from './routes.tsx';
 
 function Routed() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { useTexts } from '../i18n.ts';
 
 export function HomePage() {

@@ -3,7 +3,7 @@
 // menu list shows not-found (home and hello excepted), `/pc_{appCode}_tm` pages are closed to types 1 and 3, and an
 // expired module licence blocks the page.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { HashRouter, NavLink, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { HashRouter, NavLink, Outlet, useLocation, useRoutes, type RouteObject } from '../router.tsx';
 import { client } from '@edu-portal/core/http/client.ts';
 import { getDictionary, subscribeDictionary, t as packText } from '@edu-portal/core/i18n/dictionary.ts';
 import { loadLanguagePack } from '@edu-portal/core/i18n/packs.ts';

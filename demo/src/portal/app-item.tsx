@@ -1,7 +1,7 @@
 // The item a message or to-do is about (issue 13 item 4), on the app page its url names: the reference server
 // answers it for this user (`GET /api/demo/app_item`); its bilingual texts are shown as text in the language in force.
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router.tsx';
 import { client } from '@edu-portal/core/http/client.ts';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';

@@ -2,7 +2,7 @@
 // POST JSON; sizes 30–400; a grade filter and a search start again at page 1; signed-in users can delete rows, so
 // an emptied last page steps back. React renders the rows itself from edu-page-load and keeps page and size in state.
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router.tsx';
 import { client } from '@edu-portal/core/http/client.ts';
 import { EduEmpty } from '@edu-portal/react/wrappers/edu-empty.ts';
 import { EduPagedList } from '@edu-portal/react/wrappers/edu-paged-list.ts';

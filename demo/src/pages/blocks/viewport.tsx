@@ -2,7 +2,7 @@
 // address, loads the app's manifest and the fileId's script once, and keeps one container per loaded fileId. The
 // reference server offers two small apps, a timetable and a library, each with two files.
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../router.tsx';
 import { EduViewport } from '@edu-portal/react/wrappers/edu-viewport.ts';
 import { defineTexts } from '../../texts.ts';
 

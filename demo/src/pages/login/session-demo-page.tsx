@@ -1,7 +1,7 @@
 // /blocks/login: the login dialog at work. A real call of the session's unit behind a button, a notes field that
 // must survive an expired session, and the dialog and login page opened by hand.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router.tsx';
 import { client } from '@edu-portal/core/http/client.ts';
 import { openLoginDialog } from '@edu-portal/elements/login-dialog/login-dialog.ts';
 import { useSession } from '@edu-portal/react/hooks.ts';

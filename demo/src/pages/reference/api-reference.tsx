@@ -2,7 +2,7 @@
 // documentation cannot drift from the code: attributes and properties, events with their detail types, slots,
 // parts and CSS custom properties. The manifest loads on first use only (its own chunk).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router.tsx';
 import { defineTexts, fill } from '../../texts.ts';
 
 interface Typed {
