@@ -53,6 +53,8 @@ export default defineConfig({
     outDir: process.env.EDU_DEMO_OUT ?? fileURLToPath(new URL('./demo/dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser of the es2022 target knows <link rel="modulepreload">: no polyfill in the first script.
+    modulePreload: { polyfill: false },
   },
   server: {
     // ws: the development speech gateway (/api/speech/ws/v1) is a WebSocket on the API server.

@@ -5,9 +5,14 @@ import { useEffect, useState } from 'react';
 import { selectChild } from '@edu-portal/core/identity/api.ts';
 import { readRememberedChild, rememberChild, shouldOpenChildSelection } from '@edu-portal/core/identity/children.ts';
 import { useSession, useSessionStore } from '@edu-portal/react/hooks.ts';
-import { EduChildDialog } from '@edu-portal/react/wrappers/edu-child-dialog.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { usePortalTexts } from './texts.ts';
+import { lazyDialog } from '../lazy-dialog.tsx';
+
+// Loaded when it first opens: most sign-ins are not parents choosing a child (issue 15).
+const EduChildDialog = lazyDialog(() =>
+  import('@edu-portal/react/wrappers/edu-child-dialog.ts').then((m) => m.EduChildDialog),
+);
 
 interface ChildChooserProps {
   /** The header's child button asked for it. */

@@ -20,11 +20,18 @@ import { createPopupReminder } from '@edu-portal/core/messages/popup.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
-import { EduMessageDialog } from '@edu-portal/react/wrappers/edu-message-dialog.ts';
-import { EduModuleExpiryDialog } from '@edu-portal/react/wrappers/edu-module-expiry-dialog.ts';
 import { EduTodoPanel } from '@edu-portal/react/wrappers/edu-todo-panel.ts';
 import { moduleLink, openApp } from './navigation.ts';
 import { usePortalTexts } from './texts.ts';
+import { lazyDialog } from '../lazy-dialog.tsx';
+
+// Both dialogs load when they first open (issue 15).
+const EduMessageDialog = lazyDialog(() =>
+  import('@edu-portal/react/wrappers/edu-message-dialog.ts').then((m) => m.EduMessageDialog),
+);
+const EduModuleExpiryDialog = lazyDialog(() =>
+  import('@edu-portal/react/wrappers/edu-module-expiry-dialog.ts').then((m) => m.EduModuleExpiryDialog),
+);
 
 // The module list does not change while the page is open: asked once, when a message first needs it.
 let moduleList: Promise<InsideModule[]> | null = null;

@@ -2,7 +2,7 @@
 // "Footer", "Background canvas"): the header with its buttons, the app icons in the header (top layout) or in the
 // collapsible side menu (left layout), the theme, message, child, download dialogs, the pop-up to-dos and the
 // footer. Theme and layout come from the session store, so a confirmed theme applies without a reload.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getHelpKey, saveIconOrder } from '@edu-portal/core/desktop/api.ts';
 import { getUnitConfig } from '@edu-portal/core/auth/api.ts';
 import { visibleIcons, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
@@ -15,7 +15,6 @@ import { logoutAndLeave } from '@edu-portal/core/auth/logout.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduHeader } from '@edu-portal/react/wrappers/edu-header.ts';
-import { EduSideMenu } from '@edu-portal/react/wrappers/edu-side-menu.ts';
 import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import { EduThemeBackground } from '@edu-portal/react/wrappers/edu-theme-background.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
@@ -33,6 +32,11 @@ import './portal.css';
 
 const EduThemeDialog = lazyDialog(() =>
   import('@edu-portal/react/wrappers/edu-theme-dialog.ts').then((m) => m.EduThemeDialog),
+);
+// Only the left layout has a side menu: the top layout (the default) never loads it. It shows the icons, which arrive
+// from the server at the same time.
+const EduSideMenu = lazy(() =>
+  import('@edu-portal/react/wrappers/edu-side-menu.ts').then((m) => ({ default: m.EduSideMenu })),
 );
 const EduDownloadDialog = lazyDialog(() =>
   import('@edu-portal/react/wrappers/edu-download-dialog.ts').then((m) => m.EduDownloadDialog),
@@ -180,20 +184,22 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
       </header>
       <div className="portal-body">
         {layout === 'left' && (
-          <EduSideMenu
-            className="portal-side-menu"
-            icons={icons}
-            theme={theme}
-            collapsed={menu.collapsed}
-            locked={menu.locked}
-            activeCode={appCode ?? ''}
-            onEduSideMenuChange={(event) => {
-              const next = { collapsed: event.detail.collapsed, locked: event.detail.locked };
-              writeLeftMenu(user.userId, next);
-              setMenu(next);
-            }}
-            onEduOpenApp={(event) => openIcon(event.detail.icon)}
-          />
+          <Suspense fallback={null}>
+            <EduSideMenu
+              className="portal-side-menu"
+              icons={icons}
+              theme={theme}
+              collapsed={menu.collapsed}
+              locked={menu.locked}
+              activeCode={appCode ?? ''}
+              onEduSideMenuChange={(event) => {
+                const next = { collapsed: event.detail.collapsed, locked: event.detail.locked };
+                writeLeftMenu(user.userId, next);
+                setMenu(next);
+              }}
+              onEduOpenApp={(event) => openIcon(event.detail.icon)}
+            />
+          </Suspense>
         )}
         <main className="portal-main" id="portal-main">
           {children({ data, icons, theme, reorderIcons, openTheme: () => setThemeOpen(true) })}

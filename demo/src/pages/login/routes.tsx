@@ -1,17 +1,43 @@
 // The login routes of the demo host (spec part 1 §2). They stand outside the demo's layout: a login page has the
-// unit's own frame, not the portal's header.
-import type { RouteObject } from 'react-router';
-import { AuthorizePage } from './authorize-page.tsx';
-import { BindPage } from './bind-page.tsx';
-import { ForgetPasswordPage } from './forget-password-page.tsx';
-import { LoginPage } from './login-page.tsx';
-import { ReloginPage } from './relogin-page.tsx';
+// unit's own frame, not the portal's header. Each page is its own chunk, so the portal never loads them (issue 15).
+import { page } from '../../lazy-page.tsx';
+import type { RouteObject } from '../../router.tsx';
 
 export const loginRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage /> },
-  { path: 'forgetPassword', element: <ForgetPasswordPage /> },
-  { path: 'needtologinpagerelogin', element: <ReloginPage /> },
-  { path: 'bind', element: <BindPage /> },
+  {
+    path: 'login',
+    element: page(
+      () => import('./login-page.tsx'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: 'forgetPassword',
+    element: page(
+      () => import('./forget-password-page.tsx'),
+      (m) => m.ForgetPasswordPage,
+    ),
+  },
+  {
+    path: 'needtologinpagerelogin',
+    element: page(
+      () => import('./relogin-page.tsx'),
+      (m) => m.ReloginPage,
+    ),
+  },
+  {
+    path: 'bind',
+    element: page(
+      () => import('./bind-page.tsx'),
+      (m) => m.BindPage,
+    ),
+  },
   // Any path containing 'authorize' reaches this route: startup moves such addresses to #/authorize.
-  { path: 'authorize', element: <AuthorizePage /> },
+  {
+    path: 'authorize',
+    element: page(
+      () => import('./authorize-page.tsx'),
+      (m) => m.AuthorizePage,
+    ),
+  },
 ];

@@ -48,8 +48,6 @@ const zhCN = {
   logoutConfirm: '退出',
   cancel: '取消',
   switchAccount: '切换账号（开发）',
-  startupFailed: '页面无法启动',
-  checking: '正在检查登录状态…',
 };
 
 export type LoginTextKey = keyof typeof zhCN;
@@ -104,8 +102,6 @@ const en: LoginTexts = {
   logoutConfirm: 'Log out',
   cancel: 'Cancel',
   switchAccount: 'Switch account (development)',
-  startupFailed: 'The page cannot start',
-  checking: 'Checking the login status…',
 };
 
 const zhHK: LoginTexts = {
@@ -154,8 +150,6 @@ const zhHK: LoginTexts = {
   logoutConfirm: '登出',
   cancel: '取消',
   switchAccount: '切換帳號（開發）',
-  startupFailed: '頁面無法啟動',
-  checking: '正在檢查登入狀態…',
 };
 
 /** The login pages' text table in the language in force; re-renders on a language change. */
