@@ -55,6 +55,25 @@ export default defineConfig({
     target: 'es2022',
     // Every browser of the es2022 target knows <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
+    // Fewer, larger shared chunks where many small ones cost more than they save (issue 15, measured with
+    // `node scripts/budgets.mjs --files`): core's foundation modules shared by three or more chunks, and Lit.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'foundation',
+              test: /packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/]/,
+              minShareCount: 3,
+            },
+            {
+              name: 'lit',
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // ws: the development speech gateway (/api/speech/ws/v1) is a WebSocket on the API server.
