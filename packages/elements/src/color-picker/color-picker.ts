@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { msg, str } from '@lit/localize';
-import type { Placement } from '@floating-ui/dom';
+import type { Placement } from '../internal/placement.ts';
 import { DEFAULT_THEME_COLOR } from '@edu-portal/core/theme/constants.ts';
 import { usableThemeColor } from '@edu-portal/core/theme/theme.ts';
 import { EduElement } from '../internal/edu-element.ts';

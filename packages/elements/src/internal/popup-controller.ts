@@ -5,9 +5,8 @@
  * - **Top layer.** The popup is a manual popover (`popover="manual"`), so no ancestor's overflow clips it and no
  *   z-index decides whether it is seen; it registers after it is shown, so layers such as the notice host raise
  *   themselves above it.
- * - **Placement.** Beside its anchor with Floating UI (`position: fixed`), kept up to date while open
- *   (`autoUpdate`), flipped to the other side and shifted along it to stay in the viewport. A layer without an
- *   anchor is placed by its own CSS.
+ * - **Placement.** Beside its anchor (`position: fixed`, `placement.ts`), kept up to date while open, flipped to
+ *   the other side and shifted along it to stay in the viewport. A layer without an anchor is placed by its CSS.
  * - **Dismissal.** A dropdown closes on Escape (when it is the top overlay: a dialog above it takes Escape first),
  *   on a pointer pressed outside it and its trigger, and on focus moving elsewhere. A non-modal layer (`layer`)
  *   closes on Escape only while focus is inside it, and stays otherwise: the page beside it is the user's.
@@ -15,17 +14,7 @@
  *   or by a choice while focus was in it; never when the user moved focus elsewhere, which is their place to keep.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  autoUpdate,
-  computePosition,
-  flip,
-  offset,
-  shift,
-  size,
-  type Middleware,
-  type Placement,
-  type ReferenceElement,
-} from '@floating-ui/dom';
+import { keepPlaced, place, type Placement, type ReferenceElement } from './placement.ts';
 import { containsFlat, deepActiveElement } from './focus.ts';
 import { type Overlay, registerOverlay, subscribeOverlays, topModal, unregisterOverlay } from './overlay-stack.ts';
 
@@ -127,7 +116,7 @@ export class PopupController implements ReactiveController, Overlay {
     registerOverlay(this);
     const anchor = this.options.anchor?.() ?? this.triggerEl;
     if (anchor) {
-      this.stopAutoUpdate = autoUpdate(anchor, popup, () => void this.position(anchor, popup));
+      this.stopAutoUpdate = keepPlaced(anchor, popup, () => this.position(anchor, popup));
     }
   }
 
@@ -147,10 +136,11 @@ export class PopupController implements ReactiveController, Overlay {
     }
   }
 
-  /** Places the popup again now (after its content changed size, say); `autoUpdate` does it on its own otherwise. */
-  async reposition(): Promise<void> {
+  /** Places the popup again now; it follows its anchor's moves and size changes on its own otherwise. */
+  reposition(): Promise<void> {
     const anchor = this.options.anchor?.() ?? this.triggerEl;
-    if (anchor && this.popupEl) await this.position(anchor, this.popupEl);
+    if (anchor && this.popupEl) this.position(anchor, this.popupEl);
+    return Promise.resolve();
   }
 
   hostDisconnected(): void {
@@ -190,32 +180,28 @@ export class PopupController implements ReactiveController, Overlay {
     this.cameFrom = null;
   }
 
-  private async position(anchor: ReferenceElement, popup: HTMLElement): Promise<void> {
-    const edge = this.options.edge ?? 8;
-    const middleware: Middleware[] = [
-      offset({ mainAxis: this.options.distance?.() ?? 4, alignmentAxis: this.options.alignmentOffset?.() ?? 0 }),
-      flip({ padding: edge, fallbackAxisSideDirection: 'none' }),
-      shift({ padding: edge }),
-    ];
-    if (this.options.fitHeight) {
-      middleware.push(
-        size({
-          padding: edge,
-          apply: ({ availableHeight }) => {
-            popup.style.maxHeight = `${Math.max(MIN_FIT_HEIGHT, Math.floor(availableHeight))}px`;
-          },
-        }),
-      );
-    }
-    const { x, y, placement } = await computePosition(anchor, popup, {
-      strategy: 'fixed',
-      placement: this.options.placement?.() ?? 'bottom-start',
-      middleware,
-    });
-    // Closed (or moved to another popup) while Floating UI measured: nothing to place.
+  private position(anchor: ReferenceElement, popup: HTMLElement): void {
     if (!this.isOpen || popup !== this.popupEl) return;
-    Object.assign(popup.style, { left: `${x}px`, top: `${y}px` });
-    popup.dataset['placement'] = placement;
+    const fit = this.options.fitHeight;
+    // Measured at its natural height, so a cap from an earlier, shorter window does not stick.
+    if (fit) popup.style.maxHeight = '';
+    const box = popup.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
+    const placed = place(
+      anchor.getBoundingClientRect(),
+      box,
+      { width: clientWidth, height: clientHeight },
+      {
+        placement: this.options.placement?.() ?? 'bottom-start',
+        distance: this.options.distance?.() ?? 4,
+        alignmentOffset: this.options.alignmentOffset?.() ?? 0,
+        edge: this.options.edge ?? 8,
+        ...(fit ? { minFitHeight: MIN_FIT_HEIGHT } : {}),
+      },
+    );
+    if (placed.maxHeight !== undefined) popup.style.maxHeight = `${placed.maxHeight}px`;
+    Object.assign(popup.style, { left: `${placed.x}px`, top: `${placed.y}px` });
+    popup.dataset['placement'] = placed.placement;
   }
 
   private isOwn(node: Node | null): boolean {
