@@ -63,12 +63,12 @@ export default defineConfig({
           groups: [
             {
               name: 'foundation',
-              test: /packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/]/,
+              test: /packages[\\/]core[\\/]src[\\/]((platform|constants|i18n|session|http)[\\/]|auth[\\/](address|redirect|logout|landing|navigation)\.ts$)/,
               minShareCount: 3,
             },
             {
               name: 'lit',
-              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]/,
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|control-styles|localize|define-element|page-singleton)\.ts$/,
             },
           ],
         },

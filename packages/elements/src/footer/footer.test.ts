@@ -1,8 +1,6 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
-import { RequestError } from '@edu-portal/core/http/errors.ts';
-import type { Client } from '@edu-portal/core/http/client.ts';
 import '../index.ts';
 import type { EduAboutDialog } from '../about-dialog/about-dialog.ts';
 import type { EduFooter, FooterMessage } from './footer.ts';
@@ -154,19 +152,15 @@ describe('<edu-footer>', () => {
     history.replaceState(history.state, '', `${location.pathname}${location.search}${start}`);
   });
 
-  it('the version opens the about dialog of its service; edu-show-about can prevent it', async () => {
-    const client = {
-      getJson: () => Promise.reject(new RequestError({ kind: 'http', status: 404, message: '404' })),
-      get: () => Promise.resolve({ status: 200, data: { serverVersion: '2.0.0', webCodeVersion: '2.0.0', date: '' } }),
-    } as unknown as Client;
+  it('the version opens the about dialog of its service, loaded on first use; edu-show-about can prevent it', async () => {
     const el = await fixture<EduFooter>(
       html`<edu-footer version="2.0.0" code="base" root="pages" company="滨江教育"></edu-footer>`,
     );
-    const about = q<EduAboutDialog>(el, 'edu-about-dialog')!;
-    about.client = client;
     const version = q<HTMLButtonElement>(el, '[part="version"]')!;
     expect(version.textContent!.replace(/\s+/g, ' ').trim()).to.equal('版本 V2.0.0');
     expect(version.getAttribute('aria-haspopup')).to.equal('dialog');
+    // Not rendered (nor loaded by the footer) before the user asks for it.
+    expect(q(el, 'edu-about-dialog')).to.equal(null);
     const leaked: string[] = [];
     for (const type of ['edu-open', 'edu-close']) el.addEventListener(type, () => leaked.push(type));
     let veto = true;
@@ -175,12 +169,15 @@ describe('<edu-footer>', () => {
     });
     version.click();
     await el.updateComplete;
-    expect(about.open).to.equal(false);
+    expect(q(el, 'edu-about-dialog')).to.equal(null);
     veto = false;
     version.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => about.open, 'the about dialog');
-    await waitUntil(() => about.info?.server?.serverVersion === '2.0.0', 'the versions');
+    await waitUntil(() => q<EduAboutDialog>(el, 'edu-about-dialog')?.open === true, 'the about dialog');
+    const about = q<EduAboutDialog>(el, 'edu-about-dialog')!;
+    expect(about.matches(':defined')).to.equal(true);
+    // The reference server's versions of the service.
+    await waitUntil(() => typeof about.info?.server?.serverVersion === 'string', 'the versions');
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => !about.open, 'the about dialog to close');
     expect(leaked).to.deep.equal([]);

@@ -1,10 +1,10 @@
 import { html, nothing } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { pickBilingual } from '@edu-portal/core/i18n/bilingual.ts';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { isRecord } from '@edu-portal/core/platform/guards.ts';
-import { EduAboutDialog } from '../about-dialog/about-dialog.ts';
+import type { EduAboutDialog } from '../about-dialog/about-dialog.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { footerStyles } from './footer.styles.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
@@ -73,7 +73,10 @@ const safeHref = (url: string): string | null => safeUrl(url);
  */
 export class EduFooter extends EduElement {
   static override styles = footerStyles;
-  static override dependencies = { 'edu-about-dialog': EduAboutDialog };
+  // The about dialog loads when the version is first pressed: most visitors never open it.
+  static override lazyDependencies = {
+    'edu-about-dialog': () => import('../about-dialog/about-dialog.ts').then((m) => m.EduAboutDialog),
+  };
 
   /** The login configuration's `footerMsg`; the properties below override its fields when set. */
   @property({ attribute: false }) footerMsg: FooterMessage | null = null;
@@ -115,9 +118,13 @@ export class EduFooter extends EduElement {
   @property({ attribute: 'copyright-start', type: Number }) copyrightStart?: number;
 
   @query('edu-about-dialog') private aboutEl!: EduAboutDialog | null;
+  /** The about dialog is rendered from its first opening on (then it keeps its state, as an eager one would). */
+  @state() private aboutWanted = false;
 
-  /** Opens the about dialog. */
+  /** Opens the about dialog (loading it the first time). */
   async showAbout(): Promise<void> {
+    if (!(await this.loadDependency('edu-about-dialog'))) return;
+    this.aboutWanted = true;
     await this.updateComplete;
     await this.aboutEl?.show();
   }
@@ -223,7 +230,7 @@ export class EduFooter extends EduElement {
         <slot></slot>
       </footer>
       ${
-        this.code
+        this.code && this.aboutWanted
           ? html`<edu-about-dialog
               @edu-open=${this.stopInner}
               @edu-close=${this.stopInner}

@@ -12,7 +12,6 @@ import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n
 import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
-import { EduDialog } from '../dialog/dialog.ts';
 import { buttonStyles } from '../internal/control-styles.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { PopupController } from '../internal/popup-controller.ts';
@@ -130,7 +129,10 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  */
 export class EduHeader extends EduElement {
   static override styles = [buttonStyles, headerStyles];
-  static override dependencies = { 'edu-dialog': EduDialog };
+  // The logout confirmation's dialog loads when logout is first pressed.
+  static override lazyDependencies = {
+    'edu-dialog': () => import('../dialog/dialog.ts').then((m) => m.EduDialog),
+  };
 
   /** The signed-in user; `null` shows the bar without the user's parts. */
   @property({ attribute: false }) user: HeaderUser | null = null;
@@ -179,6 +181,8 @@ export class EduHeader extends EduElement {
   @state() private logoFailed = false;
   @state() private fullscreen = false;
   @state() private confirming = false;
+  /** The confirmation is rendered from its first opening on. */
+  @state() private confirmRendered = false;
 
   @query('.panel, .menu, .drawer') private popupEl?: HTMLElement | null;
 
@@ -638,7 +642,7 @@ export class EduHeader extends EduElement {
               this.fullscreenLabel(),
               () => void this.toggleFullscreen(),
             )}
-            ${this.drawerButton('logout', logoutIcon, msg('退出', { id: 'header.logout' }), () => (this.confirming = true))}
+            ${this.drawerButton('logout', logoutIcon, msg('退出', { id: 'header.logout' }), () => this.askLogout())}
           </ul>
           ${
             this.identities.length < 2
@@ -658,7 +662,18 @@ export class EduHeader extends EduElement {
     );
   }
 
-  private renderConfirm(): TemplateResult {
+  /** Opens the logout confirmation; the first time, once its dialog has loaded. */
+  private askLogout(): void {
+    const open = () => {
+      this.confirmRendered = true;
+      this.confirming = true;
+    };
+    if (customElements.get('edu-dialog')) open();
+    else void this.loadDependency('edu-dialog').then((loaded) => loaded && open());
+  }
+
+  private renderConfirm(): TemplateResult | typeof nothing {
+    if (!this.confirmRendered) return nothing;
     return html`<edu-dialog
       part="confirm"
       class="confirm"
@@ -782,7 +797,7 @@ export class EduHeader extends EduElement {
                   class="tool logout"
                   type="button"
                   aria-label=${msg('退出', { id: 'header.logout' })}
-                  @click=${() => (this.confirming = true)}
+                  @click=${() => this.askLogout()}
                 >
                   ${logoutIcon}
                 </button>

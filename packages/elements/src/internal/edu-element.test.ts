@@ -1,9 +1,10 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { css } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import { elementClasses, type EduTagName } from '../define.ts';
 import { EduElement } from './edu-element.ts';
 import type { EduCloseDetail } from './events.ts';
+import { setNotifier, type Notice } from '@edu-portal/core/platform/notify.ts';
 
 /** Where each element lives and what its class is called, to import it alone. */
 const modules: Record<EduTagName, [path: string, className: string]> = {
@@ -106,6 +107,30 @@ describe('EduElement', () => {
     });
   }
 
+  it('elements imported alone load their lazy dialogs on first use (header logout, footer about)', async () => {
+    for (const [tag, press, inner] of [
+      ['edu-header', '.logout', 'edu-dialog'],
+      ['edu-footer', '[part="version"]', 'edu-about-dialog'],
+    ] as const) {
+      const { frame, win } = await standalonePage(tag);
+      try {
+        const el = win.document.createElement(tag) as unknown as HTMLElement & Record<string, unknown>;
+        setUp[tag]!(el);
+        if (tag === 'edu-footer') el['version'] = '2.0.0';
+        win.document.body.append(el);
+        await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+        expect(win.customElements.get(inner), `${inner} before use`).to.equal(undefined);
+        el.shadowRoot!.querySelector<HTMLElement>(press)!.click();
+        await waitUntil(() => {
+          const dialog = el.shadowRoot!.querySelector(inner) as (Element & { open?: boolean }) | null;
+          return dialog?.matches(':defined') && dialog.open === true;
+        }, `${tag} opens ${inner}`);
+      } finally {
+        frame.remove();
+      }
+    }
+  });
+
   it('defines its dependencies when constructed, leaving a tag defined by someone else alone', () => {
     class Other extends HTMLElement {}
     customElements.define('edu-test-dependency-taken', Other);
@@ -119,6 +144,40 @@ describe('EduElement', () => {
     document.createElement('edu-test-dependency-host');
     expect(customElements.get('edu-test-dependency-new')).to.equal(Dependency);
     expect(customElements.get('edu-test-dependency-taken')).to.equal(Other);
+  });
+
+  it('loads a lazy dependency only when asked, and tells a failed load as a network error', async () => {
+    class Later extends EduElement {}
+    let loads = 0;
+    let fail = true;
+    class Host extends EduElement {
+      static override lazyDependencies = {
+        'edu-test-lazy-later': () => {
+          loads++;
+          return fail ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(Later);
+        },
+      };
+      load(tag: string) {
+        return this.loadDependency(tag);
+      }
+    }
+    customElements.define('edu-test-lazy-host', Host);
+    const host = document.createElement('edu-test-lazy-host') as Host;
+    expect(loads).to.equal(0);
+    const notices: Notice[] = [];
+    const restore = setNotifier((n) => notices.push(n));
+    try {
+      expect(await host.load('edu-test-lazy-later')).to.equal(false);
+      expect(notices.map((n) => [n.type, n.message])).to.deep.equal([['error', '网络错误']]);
+      expect(customElements.get('edu-test-lazy-later')).to.equal(undefined);
+      fail = false;
+      expect(await host.load('edu-test-lazy-later')).to.equal(true);
+      expect(customElements.get('edu-test-lazy-later')).to.equal(Later);
+      expect(await host.load('edu-test-lazy-later')).to.equal(true);
+      expect(loads).to.equal(2);
+    } finally {
+      setNotifier(restore);
+    }
   });
 
   it('emits bubbling, composed events, cancelable on request, and says whether a listener vetoed them', async () => {

@@ -4,6 +4,8 @@
  * - `static dependencies`: the `<edu-…>` tags an element renders, defined when an instance is constructed (through
  *   `defineElement`, which leaves a tag defined by another copy of the package alone). An element imported alone
  *   (a React wrapper, a page that registers one tag) renders upgraded children, not empty tags.
+ * - `static lazyDependencies`: those it renders only after the user asks (a dialog behind a button), loaded and
+ *   defined by `loadDependency(tag)` before they are rendered, so a page does not carry them before (issue 15).
  * - Localisation: the library's `@lit/localize` setup runs once, and every element re-renders on a language switch.
  * - `emit()`: the kit's event convention (bubbles, composed), typed against `HTMLElementEventMap`, so an event
  *   emitted with the wrong detail does not compile.
@@ -11,6 +13,8 @@
  */
 import { LitElement, css, type CSSResultGroup, type CSSResultOrNative } from 'lit';
 import { localized } from '@lit/localize';
+import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { notify } from '@edu-portal/core/platform/notify.ts';
 import { defineElement } from './define-element.ts';
 import { ensureLocalization } from './localize.ts';
 
@@ -37,6 +41,9 @@ export class EduElement extends LitElement {
   /** Tag → class of every `<edu-…>` element this element renders; defined on construction if not defined yet. */
   static dependencies: Record<string, CustomElementConstructor> = {};
 
+  /** Tag → loader of every `<edu-…>` element this element renders only once `loadDependency(tag)` has loaded it. */
+  static lazyDependencies: Record<string, () => Promise<CustomElementConstructor>> = {};
+
   /** Puts the shared host styles in front of the element's own (Lit calls this once per class). */
   protected static override finalizeStyles(styles?: CSSResultGroup): CSSResultOrNative[] {
     return [hostStyles, ...super.finalizeStyles(styles)];
@@ -47,6 +54,23 @@ export class EduElement extends LitElement {
     ensureLocalization();
     const { dependencies } = this.constructor as typeof EduElement;
     for (const [tag, element] of Object.entries(dependencies)) defineElement(tag, element);
+  }
+
+  /**
+   * Loads and defines one of `lazyDependencies`; true once it may be rendered. A failed load (the network is gone)
+   * is told to the user as a network error and resolves false; asking again tries again.
+   */
+  protected async loadDependency(tag: string): Promise<boolean> {
+    if (customElements.get(tag)) return true;
+    const load = (this.constructor as typeof EduElement).lazyDependencies[tag];
+    if (!load) throw new Error(`${tag} is not a lazy dependency of ${this.localName}`);
+    try {
+      defineElement(tag, await load());
+      return true;
+    } catch {
+      notify({ type: 'error', message: coreText('network') });
+      return false;
+    }
   }
 
   /**
