@@ -116,18 +116,44 @@ function browserZoomInput(): ZoomInput {
   };
 }
 
+/** The zoom levels browsers offer (Chromium's and Firefox's), percent. */
+const ZOOM_LEVELS = [
+  25, 30, 33, 50, 67, 75, 80, 90, 100, 110, 120, 125, 133, 150, 170, 175, 200, 240, 250, 300, 400, 500,
+];
+/** Screen scale factors of common systems at 100 % browser zoom (Windows 100–400 %, Macs, phones). */
+const SCREEN_SCALES = [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 3, 3.5, 4];
+const near = (value: number, target: number, tolerance: number) => Math.abs(value - target) <= target * tolerance;
+
+/**
+ * The browser zoom a window-over-viewport width ratio stands for, or null when it is none: window frames and scroll
+ * bars move the ratio by a few percent around a zoom level, while a side panel or docked developer tools narrow the
+ * viewport by any amount (1920 over 1500 is 128 %, no zoom at all). So the ratio must be near a level the browser
+ * offers and, when known, `devicePixelRatio` over that level must be a screen's scale factor.
+ */
+function zoomLevelOf(windowOverViewport: number, devicePixelRatio: number | undefined): number | null {
+  const level = ZOOM_LEVELS.find((percent) => near(windowOverViewport * 100, percent, 0.03));
+  if (level === undefined) return null;
+  const zoom = level / 100;
+  if (positive(devicePixelRatio) && !SCREEN_SCALES.some((scale) => near(devicePixelRatio / zoom, scale, 0.02))) {
+    return null;
+  }
+  return zoom;
+}
+
 /**
  * The browser's own zoom in percent, or null when it cannot be told (issue 13: screen density is not zoom, so a
  * 125–200 % screen at 100 % never warns): old IE's DPI ratio; else outer over inner width, which the browser zoom
- * changes and the screen density does not; else `devicePixelRatio` over a `nativeRatio` the host gave. Phones and
- * tablets: null.
+ * changes and the screen density does not (a zoom level, not a side panel: `zoomLevelOf`); else `devicePixelRatio`
+ * over a `nativeRatio` the host gave. Phones and tablets: null.
  */
 export function zoomPercent(input: ZoomInput = browserZoomInput()): number | null {
   if (input.touchOnly) return null;
   let ratio: number | null = null;
   if (positive(input.deviceXDPI) && positive(input.logicalXDPI)) ratio = input.deviceXDPI / input.logicalXDPI;
-  else if (positive(input.outerWidth) && positive(input.innerWidth)) ratio = input.outerWidth / input.innerWidth;
-  else if (positive(input.devicePixelRatio) && positive(input.nativeRatio)) {
+  else if (positive(input.outerWidth) && positive(input.innerWidth)) {
+    ratio = zoomLevelOf(input.outerWidth / input.innerWidth, input.devicePixelRatio);
+    if (ratio === null) return null;
+  } else if (positive(input.devicePixelRatio) && positive(input.nativeRatio)) {
     ratio = input.devicePixelRatio / input.nativeRatio;
   }
   return ratio === null ? null : Math.round(ratio * 100);
