@@ -3,17 +3,29 @@ import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
-import {
-  createUpload,
-  type UploadController,
-  type UploadSnapshot,
-  type UploadState,
-} from '@edu-portal/core/upload/upload.ts';
-import { uploadErrorText, type UploadErrorKind } from '@edu-portal/core/upload/errors.ts';
+import type { UploadController, UploadSnapshot, UploadState } from '@edu-portal/core/upload/upload.ts';
+import type { UploadErrorKind } from '@edu-portal/core/upload/errors.ts';
+import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { notify } from '@edu-portal/core/platform/notify.ts';
 import { findResumeRecord } from '@edu-portal/core/upload/resume.ts';
 import { filesFromDrop, type DroppedFile } from '@edu-portal/core/upload/drop.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { uploadStyles } from './upload.styles.ts';
+
+type Engine = typeof import('./engine.ts');
+/** Core's upload engine, loaded with the first file added (a failed load is asked for again next time). */
+let engine: Engine | null = null;
+let loading: Promise<Engine> | null = null;
+function loadEngine(): Promise<Engine> {
+  loading ??= import('./engine.ts').then(
+    (loaded) => (engine = loaded),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** A file the server stored (the `data` of a finished upload): `id` is what the form value lists. */
 export interface EduStoredFile {
@@ -219,10 +231,19 @@ export class EduUpload extends EduElement {
     this.addDropped(Array.from(files, (file) => ({ file, path: '' })));
   }
 
-  /** Queues files with their paths (a dropped folder's); only the first without `multiple`. */
+  /**
+   * Queues files with their paths (a dropped folder's); only the first without `multiple`. The first time, once
+   * core's upload engine has loaded; if it cannot load (the network is gone), that is said and nothing is queued.
+   */
   private addDropped(files: DroppedFile[]): void {
     if (this.disabled || this.formDisabled) return;
-    for (const { file, path } of this.multiple ? files : files.slice(0, 1)) this.enqueue(file, path);
+    const chosen = this.multiple ? files : files.slice(0, 1);
+    if (chosen.length === 0) return;
+    const queue = (loaded: Engine) => {
+      for (const { file, path } of chosen) this.enqueue(loaded, file, path);
+    };
+    if (engine) return queue(engine);
+    loadEngine().then(queue, () => notify({ type: 'error', message: coreText('network') }));
   }
 
   /** Clears the queue, aborting uploads in flight. */
@@ -257,7 +278,7 @@ export class EduUpload extends EduElement {
     }
   }
 
-  private enqueue(file: File, dropPath = ''): void {
+  private enqueue({ createUpload }: Engine, file: File, dropPath = ''): void {
     const relative = dropPath || (file as File & { webkitRelativePath?: string }).webkitRelativePath;
     const offered = findResumeRecord(file) !== null;
     const controller = createUpload(file, {
@@ -324,6 +345,8 @@ export class EduUpload extends EduElement {
   private errorText(item: QueueItem): string {
     const error = item.snapshot.error;
     if (!error) return '';
+    // An item exists only once the engine has loaded.
+    const { uploadErrorText } = engine!;
     if (error.kind === 'type not allowed')
       return uploadErrorText(error.kind, getLanguage(), extensionOf(item.file.name));
     if (error.refusal && error.status === 0) return uploadErrorText(error.kind, getLanguage());

@@ -8,7 +8,7 @@ describe('voice capture processor', () => {
     const rate = 44100;
     const seconds = 1;
     const context = new OfflineAudioContext({ numberOfChannels: 1, length: rate * seconds, sampleRate: rate });
-    const url = URL.createObjectURL(new Blob([processorSource], { type: 'text/javascript' }));
+    const url = URL.createObjectURL(new Blob([await processorSource()], { type: 'text/javascript' }));
     await context.audioWorklet.addModule(url);
     URL.revokeObjectURL(url);
     const buffer = context.createBuffer(2, rate * seconds, rate);

@@ -5,9 +5,9 @@
  *
  * The processor module is a `blob:` URL made from core's `pcmToolkit` function text plus the small processor below,
  * so it is the same code the PCM unit tests exercise, and it loads the same way from the demo host, the drop-in
- * bundle, the autoloader's chunks and the published package: no file beside the script to find.
+ * bundle, the autoloader's chunks and the published package: no file beside the script to find. The encoder's code
+ * loads at the first press, while the microphone is being asked for (issue 15).
  */
-import { pcmToolkit } from '@edu-portal/core/voice/pcm.ts';
 
 export const CAPTURE_PROCESSOR = 'edu-voice-capture';
 
@@ -15,7 +15,9 @@ export const CAPTURE_PROCESSOR = 'edu-voice-capture';
  * The processor: `processorOptions.inputRate` (the context's rate) → frames posted as ArrayBuffers (transferred).
  * 'stop' flushes the last, shorter frame, posts it with `{ last: true }` and ends the processor.
  */
-export const processorSource = `
+export async function processorSource(): Promise<string> {
+  const { pcmToolkit } = await import('@edu-portal/core/voice/pcm.ts');
+  return `
 const { createPcmEncoder } = (${pcmToolkit.toString()})();
 registerProcessor('${CAPTURE_PROCESSOR}', class extends AudioWorkletProcessor {
   constructor(options) {
@@ -39,10 +41,17 @@ registerProcessor('${CAPTURE_PROCESSOR}', class extends AudioWorkletProcessor {
   }
 });
 `;
+}
 
-let moduleUrl: string | null = null;
-function processorUrl(): string {
-  moduleUrl ??= URL.createObjectURL(new Blob([processorSource], { type: 'text/javascript' }));
+let moduleUrl: Promise<string> | null = null;
+function processorUrl(): Promise<string> {
+  moduleUrl ??= processorSource().then(
+    (source) => URL.createObjectURL(new Blob([source], { type: 'text/javascript' })),
+    (error: unknown) => {
+      moduleUrl = null; // asked again at the next press
+      throw error;
+    },
+  );
   return moduleUrl;
 }
 
@@ -98,6 +107,9 @@ const FLUSH_WAIT_MS = 250;
  */
 export async function startCapture(context: AudioContext, onFrame: (frame: ArrayBuffer) => void): Promise<Capture> {
   if (!microphoneAvailable()) throw new MicrophoneError('insecure');
+  // The processor's code loads while the microphone is being asked for.
+  const processor = processorUrl();
+  processor.catch(() => {});
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -109,7 +121,7 @@ export async function startCapture(context: AudioContext, onFrame: (frame: Array
   }
   const release = () => stream.getTracks().forEach((track) => track.stop());
   try {
-    await context.audioWorklet.addModule(processorUrl());
+    await context.audioWorklet.addModule(await processor);
     if (context.state === 'suspended') await context.resume();
     const source = context.createMediaStreamSource(stream);
     const node = new AudioWorkletNode(context, CAPTURE_PROCESSOR, {

@@ -4,7 +4,8 @@ import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { VOICE_HINT_MS, VOICE_HOLD_DELAY_MS, VOICE_MAX_MS, VOICE_RESET_MS } from '@edu-portal/core/constants.ts';
 import { getSpeechToken, type SpeechToken } from '@edu-portal/core/voice/api.ts';
-import { SpeechError, startRecognition, type RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
+import type { RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
+import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { cleanRecognizedText, resolveVoiceText } from '@edu-portal/core/voice/text.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { microphoneAvailable, MicrophoneError, startCapture, warmUpAudio, type Capture } from './capture.ts';
@@ -46,8 +47,22 @@ export type EduVoiceResultEvent = CustomEvent<VoiceResultDetail>;
 export type EduVoiceErrorEvent = CustomEvent<VoiceErrorDetail>;
 
 /** One press of the button and everything it started; a newer press or a cancel makes it stale. */
+/** Core's recognizer (the gateway's protocol), loaded at the first press: the 200 ms before recording covers it. */
+type Recognizer = typeof import('@edu-portal/core/voice/recognizer.ts');
+let recognizer: Promise<Recognizer> | null = null;
+function loadRecognizer(): Promise<Recognizer> {
+  recognizer ??= import('@edu-portal/core/voice/recognizer.ts').catch((error: unknown) => {
+    recognizer = null; // asked again at the next press
+    throw error;
+  });
+  return recognizer;
+}
+
 interface Utterance {
   context: AudioContext | null;
+  recognizer: Promise<Recognizer>;
+  /** The recognizer once loaded (the recording started with it). */
+  speech: Recognizer | null;
   capture: Capture | null;
   token: Promise<SpeechToken>;
   microphone: Promise<Capture>;
@@ -157,6 +172,8 @@ export class EduVoiceRecorder extends EduElement {
       : Promise.reject(new MicrophoneError('microphone'));
     const utterance: Utterance = {
       context,
+      recognizer: loadRecognizer(),
+      speech: null,
       capture: null,
       token: getSpeechToken(getLanguage()),
       microphone,
@@ -166,6 +183,7 @@ export class EduVoiceRecorder extends EduElement {
       ended: false,
     };
     utterance.token.catch(() => {});
+    utterance.recognizer.catch(() => {});
     utterance.microphone.then(
       (capture) => {
         if (utterance.ended) void capture.stop();
@@ -219,8 +237,17 @@ export class EduVoiceRecorder extends EduElement {
       if (utterance === this.utterance) this.fail(problem, this.problemText(problem));
       return;
     }
+    let speech: Recognizer;
+    try {
+      speech = await utterance.recognizer;
+    } catch {
+      if (utterance === this.utterance) this.fail('connect', coreText('network'));
+      return;
+    }
     if (utterance !== this.utterance) return;
-    utterance.task = startRecognition(token, {
+    utterance.speech = speech;
+    const { SpeechError } = speech;
+    utterance.task = speech.startRecognition(token, {
       onResult: (text) => {
         if (utterance === this.utterance && !utterance.ended) this.text = cleanRecognizedText(text);
       },
@@ -283,6 +310,8 @@ export class EduVoiceRecorder extends EduElement {
       finalText = await task.stop();
     } catch (error) {
       if (utterance !== this.utterance) return;
+      // A task exists only once the recognizer has loaded.
+      const { SpeechError } = utterance.speech!;
       const speech = error instanceof SpeechError ? error : new SpeechError('closed');
       const kind = speech.kind === 'cancelled' ? 'closed' : speech.kind;
       this.fail(kind, speech.localizedMessage());
