@@ -49,13 +49,13 @@ export function buildPackages() {
     const dir = join(root, 'packages', name);
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
     sh(`npx tsc -p packages/${name}/tsconfig.build.json`);
-    // tsc rewrites the extensions of relative imports, not of `new URL('./x.ts', import.meta.url)` (the MD5 Worker).
+    // tsc rewrites the extensions of relative imports, not of `new URL('./x.ts', import.meta.url)` (the MD5 Worker),
+    // nor of a dynamic import inside a class's static field.
     for (const file of filesUnder(join(dir, 'dist'), '.js')) {
       const text = readFileSync(file, 'utf8');
-      const fixed = text.replace(
-        /new URL\('(\.{1,2}\/[^']+)\.ts', import\.meta\.url\)/g,
-        "new URL('$1.js', import.meta.url)",
-      );
+      const fixed = text
+        .replace(/new URL\('(\.{1,2}\/[^']+)\.ts', import\.meta\.url\)/g, "new URL('$1.js', import.meta.url)")
+        .replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\.ts\1\)/g, 'import($1$2.js$1)');
       if (fixed !== text) writeFileSync(file, fixed);
     }
   }

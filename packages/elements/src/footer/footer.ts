@@ -34,6 +34,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** Only web addresses become links (core's safe-URL rule): a server value such as `javascript:` is shown as text. */
 const safeHref = (url: string): string | null => safeUrl(url);
 
+// At module level: tsc rewrites the extension of a dynamic import here, not in a static field (the published build).
+const loadAboutDialog = () => import('../about-dialog/about-dialog.ts').then((m) => m.EduAboutDialog);
+
 /**
  * The footer of spec part 1 §2 and part 2 §2: copyright text, the record-filing entries (`baUrl`, `baImg`,
  * `baContent`, `showImg`), a help-centre link and the version. Give it the login configuration's `footerMsg` as it
@@ -74,9 +77,7 @@ const safeHref = (url: string): string | null => safeUrl(url);
 export class EduFooter extends EduElement {
   static override styles = footerStyles;
   // The about dialog loads when the version is first pressed: most visitors never open it.
-  static override lazyDependencies = {
-    'edu-about-dialog': () => import('../about-dialog/about-dialog.ts').then((m) => m.EduAboutDialog),
-  };
+  static override lazyDependencies = { 'edu-about-dialog': loadAboutDialog };
 
   /** The login configuration's `footerMsg`; the properties below override its fields when set. */
   @property({ attribute: false }) footerMsg: FooterMessage | null = null;

@@ -72,6 +72,9 @@ const languageIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="
 const menuIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z"/></svg>`;
 const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 4h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 10h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 16h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4z"/></svg>`;
 
+// At module level: tsc rewrites the extension of a dynamic import here, not in a static field (the published build).
+const loadDialog = () => import('../dialog/dialog.ts').then((m) => m.EduDialog);
+
 /**
  * The portal header (spec part 1 §2 "Header", "Top layout"): unit logo and name (26/22/18 px by window width and
  * name length), a welcome with the user's real name, the message bell (99+), desktop, child switcher (parents),
@@ -130,9 +133,7 @@ const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
 export class EduHeader extends EduElement {
   static override styles = [buttonStyles, headerStyles];
   // The logout confirmation's dialog loads when logout is first pressed.
-  static override lazyDependencies = {
-    'edu-dialog': () => import('../dialog/dialog.ts').then((m) => m.EduDialog),
-  };
+  static override lazyDependencies = { 'edu-dialog': loadDialog };
 
   /** The signed-in user; `null` shows the bar without the user's parts. */
   @property({ attribute: false }) user: HeaderUser | null = null;
