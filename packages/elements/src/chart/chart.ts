@@ -4,6 +4,7 @@ import { msg } from '@lit/localize';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { getLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduElement } from '../internal/edu-element.ts';
+import { loadOnce } from '../internal/load-once.ts';
 import { currentLocale } from '../internal/localize.ts';
 import { throttle, type Throttled } from '../internal/throttle.ts';
 import { chartStyles } from './chart.styles.ts';
@@ -31,20 +32,8 @@ export type EduChartClickEvent = CustomEvent<EduChartClickDetail>;
 
 type Setup = typeof import('./echarts-setup.ts');
 
-let setupLoading: Promise<Setup> | null = null;
-let setupLoaded: Setup | null = null;
-
 /** ECharts comes in on first use only: one dynamic import per page, retried after a failure. */
-function loadECharts(): Promise<Setup> {
-  setupLoading ??= import('./echarts-setup.ts').then(
-    (setup) => (setupLoaded = setup),
-    (error: unknown) => {
-      setupLoading = null;
-      throw error;
-    },
-  );
-  return setupLoading;
-}
+const loadECharts = loadOnce<Setup>(() => import('./echarts-setup.ts'));
 
 /** ECharts' locale names: its own ZH and EN, and the traditional-Chinese one the setup registers. */
 const ECHARTS_LOCALES: Record<Lang, string> = { 'zh-CN': 'ZH', en: 'EN', 'zh-HK': 'ZH-HK' };
@@ -213,8 +202,9 @@ export class EduChart extends EduElement {
       return;
     }
     let setup: Setup;
-    if (setupLoaded) {
-      setup = setupLoaded;
+    const loaded = loadECharts.loaded();
+    if (loaded) {
+      setup = loaded;
     } else {
       try {
         this.importing = true;

@@ -10,22 +10,12 @@ import { notify } from '@edu-portal/core/platform/notify.ts';
 import { findResumeRecord } from '@edu-portal/core/upload/resume.ts';
 import { filesFromDrop, type DroppedFile } from '@edu-portal/core/upload/drop.ts';
 import { EduElement } from '../internal/edu-element.ts';
+import { loadOnce } from '../internal/load-once.ts';
 import { uploadStyles } from './upload.styles.ts';
 
 type Engine = typeof import('./engine.ts');
 /** Core's upload engine, loaded with the first file added (a failed load is asked for again next time). */
-let engine: Engine | null = null;
-let loading: Promise<Engine> | null = null;
-function loadEngine(): Promise<Engine> {
-  loading ??= import('./engine.ts').then(
-    (loaded) => (engine = loaded),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadEngine = loadOnce<Engine>(() => import('./engine.ts'));
 
 /** A file the server stored (the `data` of a finished upload): `id` is what the form value lists. */
 export interface EduStoredFile {
@@ -242,7 +232,8 @@ export class EduUpload extends EduElement {
     const queue = (loaded: Engine) => {
       for (const { file, path } of chosen) this.enqueue(loaded, file, path);
     };
-    if (engine) return queue(engine);
+    const loaded = loadEngine.loaded();
+    if (loaded) return queue(loaded);
     loadEngine().then(queue, () => notify({ type: 'error', message: coreText('network') }));
   }
 
@@ -346,7 +337,7 @@ export class EduUpload extends EduElement {
     const error = item.snapshot.error;
     if (!error) return '';
     // An item exists only once the engine has loaded.
-    const { uploadErrorText } = engine!;
+    const { uploadErrorText } = loadEngine.loaded()!;
     if (error.kind === 'type not allowed')
       return uploadErrorText(error.kind, getLanguage(), extensionOf(item.file.name));
     if (error.refusal && error.status === 0) return uploadErrorText(error.kind, getLanguage());

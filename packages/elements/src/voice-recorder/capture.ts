@@ -9,6 +9,8 @@
  * loads at the first press, while the microphone is being asked for (issue 15).
  */
 
+import { loadOnce } from '../internal/load-once.ts';
+
 export const CAPTURE_PROCESSOR = 'edu-voice-capture';
 
 /**
@@ -43,17 +45,9 @@ registerProcessor('${CAPTURE_PROCESSOR}', class extends AudioWorkletProcessor {
 `;
 }
 
-let moduleUrl: Promise<string> | null = null;
-function processorUrl(): Promise<string> {
-  moduleUrl ??= processorSource().then(
-    (source) => URL.createObjectURL(new Blob([source], { type: 'text/javascript' })),
-    (error: unknown) => {
-      moduleUrl = null; // asked again at the next press
-      throw error;
-    },
-  );
-  return moduleUrl;
-}
+const processorUrl = loadOnce(async () =>
+  URL.createObjectURL(new Blob([await processorSource()], { type: 'text/javascript' })),
+);
 
 let warmed = false;
 /**

@@ -8,6 +8,7 @@ import type { RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { cleanRecognizedText, resolveVoiceText } from '@edu-portal/core/voice/text.ts';
 import { EduElement } from '../internal/edu-element.ts';
+import { loadOnce } from '../internal/load-once.ts';
 import { microphoneAvailable, MicrophoneError, startCapture, warmUpAudio, type Capture } from './capture.ts';
 import { voiceRecorderStyles } from './voice-recorder.styles.ts';
 import { voiceText } from '@edu-portal/core/voice/texts.ts';
@@ -49,14 +50,7 @@ export type EduVoiceErrorEvent = CustomEvent<VoiceErrorDetail>;
 /** One press of the button and everything it started; a newer press or a cancel makes it stale. */
 /** Core's recognizer (the gateway's protocol), loaded at the first press: the 200 ms before recording covers it. */
 type Recognizer = typeof import('@edu-portal/core/voice/recognizer.ts');
-let recognizer: Promise<Recognizer> | null = null;
-function loadRecognizer(): Promise<Recognizer> {
-  recognizer ??= import('@edu-portal/core/voice/recognizer.ts').catch((error: unknown) => {
-    recognizer = null; // asked again at the next press
-    throw error;
-  });
-  return recognizer;
-}
+const loadRecognizer = loadOnce<Recognizer>(() => import('@edu-portal/core/voice/recognizer.ts'));
 
 interface Utterance {
   context: AudioContext | null;
