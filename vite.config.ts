@@ -2,7 +2,7 @@
 // (EDU_API_TARGET); `npm start` serves the built host and the API from the reference server itself.
 import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { minifyLitCssPlugin } from './scripts/minify-lit-css.mjs';
+import { minifyLitTemplatesPlugin } from './scripts/minify-lit-templates.mjs';
 import { fileURLToPath } from 'node:url';
 import { createReadStream } from 'node:fs';
 import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
@@ -43,7 +43,7 @@ const faceAssets: Plugin = {
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   base: '/',
-  plugins: [react(), minifyLitCssPlugin(), faceAssets],
+  plugins: [react(), minifyLitTemplatesPlugin(), faceAssets],
   // Module Workers (the face detector imports face-api lazily inside its Worker).
   worker: { format: 'es' },
   // The kit's packages export built files; inside this repository the host builds from their sources.

@@ -5,15 +5,22 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { minifyLitCssPlugin } from '../../scripts/minify-lit-css.mjs';
+import { minifyLitTemplatesPlugin } from '../../scripts/minify-lit-templates.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** A chunk of its own for the modules of one feature, paths given under `packages/` with `/` for either separator. */
+const feature = (name: string, paths: string[]) => ({
+  name,
+  test: new RegExp(paths.map((path) => `packages/${path}`.replaceAll('/', '[\\\\/]')).join('|')),
+  includeDependenciesRecursively: false,
+});
 
 export default defineConfig({
   root: here('.'),
   // No public directory or HTML: a library build of two entries (the whole bundle and the autoloader).
   publicDir: false,
-  plugins: [minifyLitCssPlugin()],
+  plugins: [minifyLitTemplatesPlugin()],
   // Asset URLs (the MD5 Worker) relative to the bundle's own URL (import.meta.url), not the site root, so hashing
   // stays in a Worker on a page served from any folder.
   base: './',
@@ -39,12 +46,20 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
+      // Groups that do not pull their dependencies in (below) need entries that may export more than they declare.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         // Lazy parts (locales, ECharts) stay lazy: chunks beside the entry, loaded relative to it on first use, so a
         // plain page still needs one <script> tag but does not download charts it never draws.
         chunkFileNames: 'edu-elements-chunks/[name]-[hash].js',
-        // One base chunk for what nearly every element loads (Lit, the elements' base modules, core's foundation)
-        // instead of some twenty chunks under 1 kB each (issue 15: every element −5.5 kB, the plain page −0.5 kB).
+        // Chunks by feature (issue 15): every file a page loads costs its own gzip dictionary and its import lists,
+        // so elements used together share a chunk. One base chunk for what nearly every element loads (Lit, the
+        // elements' base modules, core's foundation); then the portal shell (header, footer, desktop, side menu,
+        // to-do panel, viewport, theme background, with the core modules they use), the sign-in elements, and the
+        // dialogs the portal opens. The feature groups take only the modules they name (not their dependencies), and
+        // they import each other one way only (base ← login ← portal ← settings), so no chunk cycle can leave a
+        // binding unset while modules evaluate. Lazy parts (paintings, the login chain's ways in, the upload engine,
+        // the recognizer) are named nowhere and stay lazy.
         codeSplitting: {
           groups: [
             {
@@ -52,6 +67,26 @@ export default defineConfig({
               test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|shared-styles|control-styles|localize|define-element|page-singleton|overlay-stack)\.ts$|packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/]/,
               minShareCount: 2,
             },
+            feature('login', [
+              'elements/src/(login-box|login-dialog|licence-dialog|download-dialog)/',
+              'elements/src/internal/(login-form|social-login|qr-code)\\.ts$',
+              'core/src/auth/(api|remember|controller|landing|navigation|chain-context|texts|validation|result|address|redirect)\\.ts$',
+            ]),
+            feature('portal', [
+              'elements/src/(header|footer|desktop|side-menu|todo-panel|viewport)/',
+              'elements/src/theme-background/(theme-background|blur-layer|random)\\.ts$',
+              'elements/src/message-dialog/(message-parts|row-focus)\\.ts$',
+              'core/src/(desktop|identity|version|viewport|format|messages)/',
+            ]),
+            feature('settings', [
+              'elements/src/(about-dialog|theme-dialog|child-dialog|module-expiry)/',
+              'elements/src/message-dialog/message-dialog(\\.styles)?\\.ts$',
+            ]),
+            feature('upload', ['elements/src/upload/upload(\\.styles)?\\.ts$', 'core/src/upload/(drop|resume)\\.ts$']),
+            feature('voice', [
+              'elements/src/voice-recorder/(voice-recorder|voice-recorder\\.styles|capture)\\.ts$',
+              'core/src/voice/(api|texts|text)\\.ts$',
+            ]),
           ],
         },
         // Vite's library mode keeps whitespace and comments in ES output (for the pure annotations a bundler of the

@@ -1,0 +1,122 @@
+// A Vite plugin that minifies the static text of Lit's templates in the kit's elements: JavaScript minifiers leave
+// template text alone, and styles and markup are half of the elements' weight (issue 15). Only the static text
+// between `${…}` parts changes:
+//   - css`…`: comments go, whitespace runs become one space, the spaces around { } ; , and after a colon go;
+//   - html`…` and svg`…`: a whitespace run holding a line break (the source's indentation) becomes one space, which
+//     renders the same outside preformatted text (a template with <pre> or <textarea> is left alone; no element of
+//     the kit puts static line breaks inside a pre-line element).
+// Interpolations are read as code, so templates nested in them are minified too. A template it cannot read safely (an
+// unclosed string, comment or interpolation) is left as it is. The line breaks a template loses are put back between
+// its tag and its backtick, so the lines after it keep their numbers and the source maps stay right.
+
+/** Minified static CSS text; `null` when the text cannot be minified safely on its own. */
+export function minifyCssText(text) {
+  if (/\/\*(?![\s\S]*?\*\/)/.test(text)) return null; // a comment that continues past an interpolation
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}');
+}
+
+/** Static markup text with its indentation folded; `null` for preformatted text. */
+export function minifyMarkupText(text) {
+  if (/<(pre|textarea)\b/i.test(text)) return null;
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+const TAGS = { css: minifyCssText, html: minifyMarkupText, svg: minifyMarkupText };
+
+/**
+ * Reads the template literal whose opening backtick is at `open`: its static parts ([from, to) pairs), its
+ * interpolations' code ([from, to) pairs) and the index after its closing backtick; `null` when it does not close.
+ */
+function readTemplate(source, open) {
+  const statics = [];
+  const codes = [];
+  let from = open + 1;
+  let i = from;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === '\\') i += 2;
+    else if (c === '`') {
+      statics.push([from, i]);
+      return { statics, codes, end: i + 1 };
+    } else if (c === '$' && source[i + 1] === '{') {
+      statics.push([from, i]);
+      const close = skipCode(source, i + 2, '}');
+      if (close < 0) return null;
+      codes.push([i + 2, close]);
+      from = i = close + 1;
+    } else i++;
+  }
+  return null;
+}
+
+/** Index of the `stop` character that ends the code starting at `i` (strings, comments, templates skipped), or −1. */
+function skipCode(source, i, stop) {
+  let depth = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === stop && depth === 0) return i;
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    if (c === "'" || c === '"') {
+      i++;
+      while (i < source.length && source[i] !== c) i += source[i] === '\\' ? 2 : 1;
+      if (i >= source.length) return -1;
+    } else if (c === '/' && source[i + 1] === '/') {
+      const end = source.indexOf('\n', i);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      if (end < 0) return -1;
+      i = end + 1;
+    } else if (c === '`') {
+      const inner = readTemplate(source, i);
+      if (!inner) return -1;
+      i = inner.end - 1;
+    }
+    i++;
+  }
+  return -1;
+}
+
+/** `source` with the static text of every css`…`, html`…` and svg`…` template minified, nested ones included. */
+export function minifyLitTemplates(source) {
+  let out = '';
+  let last = 0;
+  const start = /\b(css|html|svg)`/g;
+  let match;
+  while ((match = start.exec(source))) {
+    const open = match.index + match[0].length - 1;
+    const template = readTemplate(source, open);
+    if (!template) continue;
+    const minified = template.statics.map(([a, b]) => TAGS[match[1]](source.slice(a, b)));
+    // Unsafe static text keeps the template's own text; its interpolations are still read for nested templates.
+    const statics = minified.includes(null) ? template.statics.map(([a, b]) => source.slice(a, b)) : minified;
+    let body = statics[0];
+    for (const [index, [a, b]] of template.codes.entries())
+      body += '${' + minifyLitTemplates(source.slice(a, b)) + '}' + statics[index + 1];
+    const lineBreaks = (text) => text.split('\n').length - 1;
+    const lost = lineBreaks(source.slice(open + 1, template.end - 1)) - lineBreaks(body);
+    // Between the tag and the backtick the line breaks are code, not template text.
+    out += source.slice(last, open) + '\n'.repeat(lost) + '`' + body + '`';
+    last = template.end;
+    start.lastIndex = template.end;
+  }
+  return out + source.slice(last);
+}
+
+export function minifyLitTemplatesPlugin() {
+  return {
+    name: 'edu-minify-lit-templates',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/packages\/elements\/src\/.*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
+      return { code: minifyLitTemplates(code), map: null };
+    },
+  };
+}
