@@ -54,7 +54,8 @@ export default defineConfig({
         chunkFileNames: 'edu-elements-chunks/[name]-[hash].js',
         // Chunks by feature (issue 15): every file a page loads costs its own gzip dictionary and its import lists,
         // so elements used together share a chunk. One base chunk for what nearly every element loads (Lit, the
-        // elements' base modules, core's foundation); then the portal shell (header, footer, desktop, side menu,
+        // elements' base modules, core's foundation, the dialog most elements open and the notices every page shows);
+        // then the portal shell (header, footer, desktop, side menu,
         // to-do panel, viewport, theme background, with the core modules they use), the sign-in elements, and the
         // dialogs the portal opens. The feature groups take only the modules they name (not their dependencies), and
         // they import each other one way only (base ← login ← portal ← settings), so no chunk cycle can leave a
@@ -64,7 +65,7 @@ export default defineConfig({
           groups: [
             {
               name: 'base',
-              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|shared-styles|control-styles|localize|define-element|page-singleton|overlay-stack)\.ts$|packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/]/,
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|shared-styles|control-styles|localize|define-element|page-singleton|overlay-stack|dialog-overlay|scroll-lock|throttle|load-once)\.ts$|packages[\\/]elements[\\/]src[\\/](dialog|notice)[\\/]|packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/]/,
               minShareCount: 2,
             },
             feature('login', [
