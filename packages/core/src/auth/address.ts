@@ -3,6 +3,7 @@
  * hash (`/#/login?ticket=…`), so a parameter may sit in `location.search` or in the hash's own query; both are read
  * and both are cleaned.
  */
+import type { SocialIdentity } from './api.ts';
 
 function parse(url: string): URL | null {
   try {
@@ -86,4 +87,16 @@ export function cleanAddressBar(keys: readonly string[], bar: AddressBar | null 
   const cleaned = stripParams(current, keys);
   if (cleaned !== current) bar.replaceState(cleaned);
   return cleaned;
+}
+
+/** The bind page's query (spec part 1 §2): id, openid, unionid and deviceId. */
+export interface BindParams extends SocialIdentity {
+  deviceId: string;
+}
+
+/** The identity the bind page was opened with; null when it has no openid (nothing to bind). */
+export function readBindParams(url: string): BindParams | null {
+  const value = (key: string) => readParam(url, key) ?? '';
+  const params = { id: value('id'), openid: value('openid'), unionid: value('unionid'), deviceId: value('deviceId') };
+  return params.openid ? params : null;
 }

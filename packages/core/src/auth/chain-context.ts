@@ -3,7 +3,7 @@
 import { STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { detectMessagingClient } from '../platform/device.ts';
-import { readString, writeString } from '../platform/storage.ts';
+import { readString } from '../platform/storage.ts';
 import { session as defaultSession, type SessionStore } from '../session/store.ts';
 import type { SessionUser } from '../session/types.ts';
 import { browserAddressBar, readParam, stripParams, type AddressBar } from './address.ts';
@@ -20,16 +20,7 @@ import type { RememberStore } from './remember.ts';
 /** The WeChat web authorisation page (official accounts and WeChat Work use the same one). */
 export const WECHAT_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 
-/** sessionStorage: the state of the social login this tab started, compared when the provider comes back. */
-export const SOCIAL_STATE_KEY = 'edu_social_state';
-
-/**
- * Records the state of a social login this page starts (the WeChat step does; the login box's QR login should),
- * so that a code coming back with another state (a login link planted by someone else) is refused.
- */
-export function expectSocialState(state: string): void {
-  writeString('session', SOCIAL_STATE_KEY, state);
-}
+export { SOCIAL_STATE_KEY, expectSocialState } from './social-state.ts';
 
 /** Remembered-password attempts so far (`AUTO_LOGIN_NUM`). */
 export function autoLoginAttempts(): number {

@@ -15,7 +15,8 @@ import {
   serverCalls,
 } from '../test-support/server.ts';
 import { runLoginChain } from './chain.ts';
-import { createLoginController, readBindParams, type LoginControllerOptions } from './controller.ts';
+import { readBindParams } from './address.ts';
+import { createLoginController, type LoginControllerOptions } from './controller.ts';
 import { createRememberStore } from './remember.ts';
 
 const ORIGIN = location.origin;

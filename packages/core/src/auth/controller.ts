@@ -3,14 +3,14 @@
  * legacy forms alike: validation, one submit at a time, the password login, the remember record, the success notice
  * and where to go next. It returns what happened; the form shows messages and calls `applyOutcome`.
  */
-import { bindSocialAccount, loginWithPassword, type SocialIdentity } from './api.ts';
+import { bindSocialAccount, loginWithPassword } from './api.ts';
 import { STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRequestError } from '../http/errors.ts';
 import { notifyAcrossPages } from '../platform/notify.ts';
 import { removeKey } from '../platform/storage.ts';
 import type { SessionStore } from '../session/store.ts';
-import { readParam } from './address.ts';
+import { readParam, type BindParams } from './address.ts';
 import { bindPageUrl } from './landing.ts';
 import { loginTarget, resolveSiteOptions, type LoginOutcome, type LoginSiteOptions } from './navigation.ts';
 import type { RememberStore } from './remember.ts';
@@ -57,18 +57,6 @@ export interface LoginControllerOptions extends Partial<LoginSiteOptions> {
    * `POST /api/uaa/social/bind` with the credentials and this identity instead of the password login.
    */
   bind?: BindParams | null;
-}
-
-/** The bind page's query (spec part 1 §2): id, openid, unionid and deviceId. */
-export interface BindParams extends SocialIdentity {
-  deviceId: string;
-}
-
-/** The identity the bind page was opened with; null when it has no openid (nothing to bind). */
-export function readBindParams(url: string): BindParams | null {
-  const value = (key: string) => readParam(url, key) ?? '';
-  const params = { id: value('id'), openid: value('openid'), unionid: value('unionid'), deviceId: value('deviceId') };
-  return params.openid ? params : null;
 }
 
 export interface LoginController {

@@ -62,7 +62,16 @@ export {
 } from './landing.ts';
 export { openHelpCentre, type OpenHelpCentreOptions } from './help-centre.ts';
 export { safeRedirect, type RedirectPolicy } from './redirect.ts';
-export { readParam, routePath, stripParams, cleanAddressBar, browserAddressBar, type AddressBar } from './address.ts';
+export {
+  readParam,
+  routePath,
+  stripParams,
+  cleanAddressBar,
+  browserAddressBar,
+  readBindParams,
+  type AddressBar,
+  type BindParams,
+} from './address.ts';
 export {
   loginPageUrl,
   isLoginPage,
@@ -90,16 +99,15 @@ export {
 } from './chain.ts';
 export {
   createLoginController,
-  readBindParams,
-  type BindParams,
   type LoginController,
   type LoginControllerOptions,
   type LoginSubmission,
   type LoginSubmitResult,
 } from './controller.ts';
+export { browserCredentialBackend } from './remember-secret.ts';
 export {
   createRememberStore,
-  browserCredentialBackend,
+  hasPasswordCredentials,
   type RememberStore,
   type RememberOptions,
   type RememberedLogin,

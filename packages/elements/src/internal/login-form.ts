@@ -11,19 +11,20 @@ import { spinnerMotionStyles, visuallyHiddenStyles } from './shared-styles.ts';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { msg } from '@lit/localize';
-import {
-  createLoginController,
-  type BindParams,
-  type LoginController,
-  type LoginSubmitResult,
-} from '@edu-portal/core/auth/controller.ts';
+import type { BindParams } from '@edu-portal/core/auth/address.ts';
+import type { LoginController, LoginSubmitResult } from '@edu-portal/core/auth/controller.ts';
 import type { LoginOutcome } from '@edu-portal/core/auth/navigation.ts';
 import { createRememberStore, type RememberStore } from '@edu-portal/core/auth/remember.ts';
 import { validateLogin } from '@edu-portal/core/auth/validation.ts';
 import { authText } from '@edu-portal/core/auth/texts.ts';
+import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { loadOnce } from './load-once.ts';
 import { focusRing } from './control-styles.ts';
 import { colorPrimary, colorPrimaryDark } from './tokens.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
+
+/** The submit path (core's login controller, the navigation after a login), loaded with the first submit. */
+export const loadLoginSubmit = loadOnce(() => import('./login-submit.ts'));
 
 export type LoginField = 'username' | 'password';
 
@@ -358,7 +359,15 @@ export abstract class LoginFormElement extends EduElement {
     }
   }
 
-  private controller(): LoginController {
+  /** The login controller, created with the first submit; null when its code could not be loaded. */
+  private async controller(): Promise<LoginController | null> {
+    if (this.loginController) return this.loginController;
+    let createLoginController;
+    try {
+      ({ createLoginController } = await loadLoginSubmit());
+    } catch {
+      return null;
+    }
     if (!this.loginController) {
       // Getters: the options are read at each submit, so later property changes apply.
       // eslint-disable-next-line @typescript-eslint/no-this-alias
@@ -413,8 +422,7 @@ export abstract class LoginFormElement extends EduElement {
    * listener of `edu-login-submit` vetoed the submit. A submit while one is in flight is ignored.
    */
   async submit(): Promise<LoginSubmitResult | null> {
-    const controller = this.controller();
-    if (controller.busy) return { kind: 'ignored' };
+    if (this.busy) return { kind: 'ignored' };
     const remember = this.offersRemember() ? this.rememberChecked : undefined;
     // Empty fields are reported before anything is announced as sent.
     const checked = validateLogin({ username: this.username, password: this.password });
@@ -424,7 +432,13 @@ export abstract class LoginFormElement extends EduElement {
     }
     if (!this.emit('edu-login-submit', { username: this.username.trim(), remember: !!remember }, { cancelable: true }))
       return null;
-    const result = await controller.submit({ username: this.username, password: this.password, remember });
+    // The button shows its loading state while the submit path loads (the first time) and the login runs.
+    this.busy = true;
+    const controller = await this.controller();
+    const result: LoginSubmitResult = controller
+      ? await controller.submit({ username: this.username, password: this.password, remember })
+      : this.unloaded();
+    if (!controller) this.busy = false;
     switch (result.kind) {
       case 'ignored':
         break;
@@ -456,6 +470,12 @@ export abstract class LoginFormElement extends EduElement {
       }
     }
     return result;
+  }
+
+  /** A submit whose code could not be loaded (the network is gone) fails like a login that got no answer. */
+  private unloaded(): LoginSubmitResult {
+    const message = coreText('network');
+    return { kind: 'failed', status: 0, code: '', message, errors: { password: message } };
   }
 
   private async showRequired(errors: Partial<Record<LoginField, string>>): Promise<void> {

@@ -7,7 +7,7 @@
  * back with another state (a planted link) is refused.
  */
 import { msg } from '@lit/localize';
-import { expectSocialState } from '@edu-portal/core/auth/chain.ts';
+import { expectSocialState } from '@edu-portal/core/auth/social-state.ts';
 import { stripParams } from '@edu-portal/core/auth/address.ts';
 import type { SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';

@@ -2,9 +2,8 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { getSocialProviders, type SocialProvider } from '@edu-portal/core/auth/api.ts';
-import { readBindParams, type BindParams } from '@edu-portal/core/auth/controller.ts';
-import { applyOutcome } from '@edu-portal/core/auth/navigation.ts';
-import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';
+import { readBindParams, type BindParams } from '@edu-portal/core/auth/address.ts';
+import { LoginFormElement, loadLoginSubmit, type LoginSuccessOutcome } from '../internal/login-form.ts';
 import { qrCode } from '../internal/qr-code.ts';
 import {
   prepareQrLogin,
@@ -112,7 +111,8 @@ export class EduLoginBox extends LoginFormElement {
   }
 
   protected override defaultLoginAction(outcome: LoginSuccessOutcome): void {
-    applyOutcome(outcome);
+    // Loaded already: a login has just succeeded through it.
+    void loadLoginSubmit().then(({ applyOutcome }) => applyOutcome(outcome));
   }
 
   override connectedCallback(): void {
