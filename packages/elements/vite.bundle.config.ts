@@ -83,9 +83,9 @@ export default defineConfig({
               'elements/src/(about-dialog|theme-dialog|child-dialog|module-expiry)/',
               'elements/src/message-dialog/message-dialog(\\.styles)?\\.ts$',
             ]),
-            feature('upload', ['elements/src/upload/upload(\\.styles)?\\.ts$', 'core/src/upload/(drop|resume)\\.ts$']),
+            feature('upload', ['elements/src/upload/upload(\\.styles)?\\.ts$', 'core/src/upload/drop\\.ts$']),
             feature('voice', [
-              'elements/src/voice-recorder/(voice-recorder|voice-recorder\\.styles|capture)\\.ts$',
+              'elements/src/voice-recorder/(voice-recorder|voice-recorder\\.styles|microphone)\\.ts$',
               'core/src/voice/(api|texts|text)\\.ts$',
             ]),
           ],

@@ -7,7 +7,6 @@ import type { UploadController, UploadSnapshot, UploadState } from '@edu-portal/
 import type { UploadErrorKind } from '@edu-portal/core/upload/errors.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
-import { findResumeRecord } from '@edu-portal/core/upload/resume.ts';
 import { filesFromDrop, type DroppedFile } from '@edu-portal/core/upload/drop.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { loadOnce } from '../internal/load-once.ts';
@@ -269,7 +268,7 @@ export class EduUpload extends EduElement {
     }
   }
 
-  private enqueue({ createUpload }: Engine, file: File, dropPath = ''): void {
+  private enqueue({ createUpload, findResumeRecord }: Engine, file: File, dropPath = ''): void {
     const relative = dropPath || (file as File & { webkitRelativePath?: string }).webkitRelativePath;
     const offered = findResumeRecord(file) !== null;
     const controller = createUpload(file, {

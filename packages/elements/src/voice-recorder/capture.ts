@@ -5,11 +5,12 @@
  *
  * The processor module is a `blob:` URL made from core's `pcmToolkit` function text plus the small processor below,
  * so it is the same code the PCM unit tests exercise, and it loads the same way from the demo host, the drop-in
- * bundle, the autoloader's chunks and the published package: no file beside the script to find. The encoder's code
- * loads at the first press, while the microphone is being asked for (issue 15).
+ * bundle, the autoloader's chunks and the published package: no file beside the script to find. This module loads
+ * at the first press, and the encoder's code while the microphone is being asked for (issue 15).
  */
 
 import { loadOnce } from '../internal/load-once.ts';
+import { MicrophoneError, microphoneAvailable } from './microphone.ts';
 
 export const CAPTURE_PROCESSOR = 'edu-voice-capture';
 
@@ -48,40 +49,6 @@ registerProcessor('${CAPTURE_PROCESSOR}', class extends AudioWorkletProcessor {
 const processorUrl = loadOnce(async () =>
   URL.createObjectURL(new Blob([await processorSource()], { type: 'text/javascript' })),
 );
-
-let warmed = false;
-/**
- * Chromium's first `new AudioContext()` in a page blocks the main thread for 50–150 ms (the audio output is set up
- * once per page; later contexts take 2–3 ms). Done at idle time once a recorder is on the page, so the press that
- * creates the capture's context does not pay it while recording. The warm-up context is closed at once.
- */
-export function warmUpAudio(): void {
-  if (warmed || typeof AudioContext !== 'function') return;
-  warmed = true;
-  const idle = globalThis.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
-  idle(() => {
-    try {
-      void new AudioContext().close().catch(() => {});
-    } catch {
-      // No audio output: the press reports the microphone problem as before.
-    }
-  });
-}
-
-/** Why the microphone cannot be used. */
-export type MicrophoneProblem = 'insecure' | 'no-microphone' | 'permission' | 'microphone';
-
-export class MicrophoneError extends Error {
-  constructor(readonly problem: MicrophoneProblem) {
-    super(problem);
-    this.name = 'MicrophoneError';
-  }
-}
-
-/** Whether this page may ask for the microphone at all (https, localhost or 127.0.0.1). */
-export function microphoneAvailable(): boolean {
-  return globalThis.isSecureContext !== false && typeof navigator.mediaDevices?.getUserMedia === 'function';
-}
 
 export interface Capture {
   /**

@@ -9,7 +9,8 @@ import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { cleanRecognizedText, resolveVoiceText } from '@edu-portal/core/voice/text.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { loadOnce } from '../internal/load-once.ts';
-import { microphoneAvailable, MicrophoneError, startCapture, warmUpAudio, type Capture } from './capture.ts';
+import type { Capture } from './capture.ts';
+import { microphoneAvailable, MicrophoneError, warmUpAudio } from './microphone.ts';
 import { voiceRecorderStyles } from './voice-recorder.styles.ts';
 import { voiceText } from '@edu-portal/core/voice/texts.ts';
 
@@ -51,6 +52,8 @@ export type EduVoiceErrorEvent = CustomEvent<VoiceErrorDetail>;
 /** Core's recognizer (the gateway's protocol), loaded at the first press: the 200 ms before recording covers it. */
 type Recognizer = typeof import('@edu-portal/core/voice/recognizer.ts');
 const loadRecognizer = loadOnce<Recognizer>(() => import('@edu-portal/core/voice/recognizer.ts'));
+/** The microphone capture, loaded at the first press (issue 15). */
+const loadCapture = loadOnce(() => import('./capture.ts'));
 
 interface Utterance {
   context: AudioContext | null;
@@ -161,8 +164,9 @@ export class EduVoiceRecorder extends EduElement {
     } catch {
       context = null;
     }
-    const microphone: Promise<Capture> = context
-      ? startCapture(context, (frame) => this.onFrame(utterance, frame))
+    const audio = context;
+    const microphone: Promise<Capture> = audio
+      ? loadCapture().then(({ startCapture }) => startCapture(audio, (frame) => this.onFrame(utterance, frame)))
       : Promise.reject(new MicrophoneError('microphone'));
     const utterance: Utterance = {
       context,
@@ -227,8 +231,13 @@ export class EduVoiceRecorder extends EduElement {
     try {
       await utterance.microphone;
     } catch (error) {
-      const problem = error instanceof MicrophoneError ? error.problem : 'microphone';
-      if (utterance === this.utterance) this.fail(problem, this.problemText(problem));
+      if (utterance !== this.utterance) return;
+      // The capture's code could not be loaded (the network is gone): not a microphone problem.
+      if (!(error instanceof MicrophoneError) && !loadCapture.loaded()) this.fail('connect', coreText('network'));
+      else {
+        const problem = error instanceof MicrophoneError ? error.problem : 'microphone';
+        this.fail(problem, this.problemText(problem));
+      }
       return;
     }
     let speech: Recognizer;
