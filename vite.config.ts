@@ -56,14 +56,16 @@ export default defineConfig({
     // Every browser of the es2022 target knows <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
     // Fewer, larger shared chunks where many small ones cost more than they save (issue 15, measured with
-    // `node scripts/budgets.mjs --files`): core's foundation modules shared by three or more chunks, and Lit.
+    // `node scripts/budgets.mjs --files`): core's foundation modules shared by three or more chunks, and Lit. A group
+    // takes the modules it names even where they are only imported lazily: the MD5 of request signatures and the
+    // table of HTTP status texts are named out, so they stay lazy.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'foundation',
-              test: /packages[\\/]core[\\/]src[\\/]((platform|constants|i18n|session|http)[\\/]|auth[\\/](address|redirect|logout|landing|navigation)\.ts$)/,
+              test: /packages[\\/]core[\\/]src[\\/]((platform|constants|i18n|session|http)[\\/](?!md5\.ts$|http-status\.ts$)|auth[\\/](address|redirect|logout|landing|navigation)\.ts$)/,
               minShareCount: 3,
             },
             {

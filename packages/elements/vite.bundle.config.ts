@@ -59,13 +59,14 @@ export default defineConfig({
         // to-do panel, viewport, theme background, with the core modules they use), the sign-in elements, and the
         // dialogs the portal opens. The feature groups take only the modules they name (not their dependencies), and
         // they import each other one way only (base ← login ← portal ← settings), so no chunk cycle can leave a
-        // binding unset while modules evaluate. Lazy parts (paintings, the login chain's ways in, the upload engine,
-        // the recognizer) are named nowhere and stay lazy.
+        // binding unset while modules evaluate. A group takes the modules it names even where they are only imported
+        // lazily, so lazy parts (paintings, the login chain's ways in, the login controller, the upload engine, the
+        // voice capture and recognizer, the MD5 of request signatures, the HTTP status texts) are named nowhere.
         codeSplitting: {
           groups: [
             {
               name: 'base',
-              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|shared-styles|control-styles|localize|define-element|page-singleton|overlay-stack|dialog-overlay|scroll-lock|throttle|load-once)\.ts$|packages[\\/]elements[\\/]src[\\/](dialog|notice)[\\/]|packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/]/,
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|shared-styles|control-styles|localize|define-element|page-singleton|overlay-stack|dialog-overlay|scroll-lock|throttle|load-once)\.ts$|packages[\\/]elements[\\/]src[\\/](dialog|notice)[\\/]|packages[\\/]core[\\/]src[\\/](platform|constants|i18n|session|http)[\\/](?!md5\.ts$|http-status\.ts$)/,
               minShareCount: 2,
             },
             feature('login', [
