@@ -76,13 +76,15 @@ export default defineConfig({
             ]),
             feature('portal', [
               'elements/src/(header|footer|desktop|side-menu|todo-panel|viewport)/',
-              'elements/src/theme-background/(theme-background|blur-layer|random)\\.ts$',
+              'elements/src/theme-background/(theme-background|theme-background\\.styles|blur-layer|random)\\.ts$',
               'elements/src/message-dialog/(message-parts|row-focus)\\.ts$',
-              'core/src/(desktop|identity|version|viewport|format|messages)/',
+              'core/src/(desktop|identity|format|messages)/',
+              'core/src/viewport/viewport\\.ts$',
             ]),
             feature('settings', [
               'elements/src/(about-dialog|theme-dialog|child-dialog|module-expiry)/',
               'elements/src/message-dialog/message-dialog(\\.styles)?\\.ts$',
+              'core/src/(theme/dialog|version/text)\\.ts$',
             ]),
             feature('upload', ['elements/src/upload/upload(\\.styles)?\\.ts$', 'core/src/upload/drop\\.ts$']),
             feature('voice', [

@@ -11,13 +11,11 @@ export {
   loadVersionInfo,
   fromWireVersions,
   toWireVersions,
-  versionNoteText,
-  copyrightYears,
   type VersionInfo,
   type VersionInfoOptions,
   type VersionRecord,
-  type VersionNote,
   type WireVersionRecord,
   type PackageInfo,
   type ServerVersionInfo,
 } from './info.ts';
+export { versionNoteText, copyrightYears, type VersionNote } from './text.ts';

@@ -8,17 +8,9 @@
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRequestError } from '../http/errors.ts';
 import { packRootPath } from '../i18n/packs.ts';
-import type { Lang } from '../i18n/language.ts';
-import { getLanguage } from '../i18n/language.ts';
-import { serverText } from '../i18n/server-text.ts';
 import { isRecord } from '../platform/guards.ts';
 import { compareVersions, findVersionMismatches, type VersionMismatch } from './compare.ts';
-
-/** One note of a version, in both languages of the wire (`{cn, en}`). */
-export interface VersionNote {
-  cn: string;
-  en: string;
-}
+import type { VersionNote } from './text.ts';
 
 /** One entry of the version list as it travels: `{version, date, metto}`. */
 export interface WireVersionRecord {
@@ -74,11 +66,6 @@ export const versionUrls = {
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-
-/** The note in `lang`: English for `en`, the Chinese text otherwise; either falls back to the other. */
-export function versionNoteText(note: VersionNote, lang: Lang = getLanguage()): string {
-  return serverText(note.cn, note.en, lang);
-}
 
 /** Maps the wire list; entries without a version are dropped, notes without text too. Newest first. */
 export function fromWireVersions(value: unknown): VersionRecord[] {
@@ -186,11 +173,4 @@ export async function loadVersionInfo(options: VersionInfoOptions): Promise<Vers
     mismatches: pkg && server ? findVersionMismatches(pkg, server) : [],
     failed,
   };
-}
-
-/** Years for a copyright line, `2019-2026`; a single year when the start is this year or later. */
-export function copyrightYears(startYear: number | null | undefined, now: Date = new Date()): string {
-  const current = now.getFullYear();
-  if (!startYear || !Number.isFinite(startYear) || startYear >= current) return String(current);
-  return `${startYear}-${current}`;
 }

@@ -4,14 +4,8 @@ import { createClient, type Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
 import { captureNotices, resetServer } from '../test-support/server.ts';
 import { compareVersions, findVersionMismatches, versionKey } from './compare.ts';
-import {
-  copyrightYears,
-  fromWireVersions,
-  loadVersionInfo,
-  toWireVersions,
-  versionNoteText,
-  versionUrls,
-} from './info.ts';
+import { fromWireVersions, loadVersionInfo, toWireVersions, versionUrls } from './info.ts';
+import { copyrightYears, versionNoteText } from './text.ts';
 
 describe('version numbers', () => {
   it('pads each segment to 4 digits', () => {

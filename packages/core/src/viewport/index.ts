@@ -4,6 +4,14 @@ export {
   ViewportError,
   isViewportName,
   readViewportParams,
+  toViewportHandle,
+  type ViewportParams,
+  type ViewportContext,
+  type ViewportHandle,
+  type ViewportMount,
+  type ViewportErrorKind,
+} from './viewport.ts';
+export {
   manifestUrl,
   resolveAppUrl,
   manifestEntry,
@@ -13,13 +21,7 @@ export {
   loadStyle,
   registeredMount,
   loadViewportApp,
-  toViewportHandle,
   type ViewportManifest,
-  type ViewportParams,
-  type ViewportContext,
-  type ViewportHandle,
-  type ViewportMount,
-  type ViewportErrorKind,
   type ViewportOptions,
   type ViewportEntry,
-} from './viewport.ts';
+} from './loader.ts';

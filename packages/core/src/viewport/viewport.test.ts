@@ -2,17 +2,19 @@ import { expect } from '@open-wc/testing';
 import { createClient, type Client } from '../http/client.ts';
 import { captureNotices } from '../test-support/server.ts';
 import {
-  ViewportError,
   fetchManifest,
-  isViewportName,
   loadScript,
   loadStyle,
   loadViewportApp,
   manifestEntry,
   manifestUrl,
-  readViewportParams,
   registeredMount,
   resolveAppUrl,
+} from './loader.ts';
+import {
+  ViewportError,
+  isViewportName,
+  readViewportParams,
   toViewportHandle,
   type ViewportContext,
 } from './viewport.ts';

@@ -4,13 +4,19 @@ import { msg } from '@lit/localize';
 import type { Client } from '@edu-portal/core/http/client.ts';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
-import { copyrightYears, loadVersionInfo, versionNoteText, type VersionInfo } from '@edu-portal/core/version/info.ts';
+import type { VersionInfo } from '@edu-portal/core/version/info.ts';
+import { copyrightYears, versionNoteText } from '@edu-portal/core/version/text.ts';
 import type { VersionMismatch } from '@edu-portal/core/version/compare.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import type { EduCloseEvent, EduRequestCloseEvent } from '../internal/events.ts';
 import { aboutDialogStyles } from './about-dialog.styles.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
+import { coreText } from '@edu-portal/core/i18n/messages.ts';
+import { loadOnce } from '../internal/load-once.ts';
+
+/** The three version calls and their comparison, loaded at the first opening with a code (issue 15). */
+const loadVersions = loadOnce(() => import('@edu-portal/core/version/info.ts'));
 
 /** Spec part 2 §9. */
 export const ABOUT_DIALOG_WIDTH = '650px';
@@ -122,6 +128,17 @@ export class EduAboutDialog extends EduElement {
     this.abort = abort;
     const token = ++this.loadToken;
     this.loading = true;
+    let loadVersionInfo;
+    try {
+      ({ loadVersionInfo } = await loadVersions());
+    } catch {
+      // Their code could not be loaded (the network is gone): said as the calls' own failure would be.
+      if (token === this.loadToken) {
+        this.loading = false;
+        notify({ type: 'error', message: coreText('network') });
+      }
+      return null;
+    }
     try {
       const info = await loadVersionInfo({
         code: this.code,

@@ -1,7 +1,7 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { configureServer, resetServer } from '@edu-portal/core/test-support/server.ts';
-import { clearManifestCache } from '@edu-portal/core/viewport/viewport.ts';
+import { clearManifestCache } from '@edu-portal/core/viewport/loader.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { localeReady } from '../internal/localize.ts';
 import { waitUntil } from '../internal/test-utils.ts';

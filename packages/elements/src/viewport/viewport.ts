@@ -5,7 +5,6 @@ import { getLanguage, subscribeLanguage } from '@edu-portal/core/i18n/language.t
 import {
   ViewportError,
   isViewportName,
-  loadViewportApp,
   readViewportParams,
   toViewportHandle,
   type ViewportContext,
@@ -13,7 +12,11 @@ import {
   type ViewportHandle,
 } from '@edu-portal/core/viewport/viewport.ts';
 import { EduElement } from '../internal/edu-element.ts';
+import { loadOnce } from '../internal/load-once.ts';
 import { viewportStyles } from './viewport.styles.ts';
+
+/** Core's viewport loader (manifest, files, mount function), loaded when a viewport first has an app to show. */
+const loadLoader = loadOnce(() => import('@edu-portal/core/viewport/loader.ts'));
 
 /** Why the viewport shows no app: the core loader's reasons, missing parameters, or a mount function that threw. */
 export type EduViewportErrorKind = ViewportErrorKind | 'missing-params' | 'mount';
@@ -255,6 +258,8 @@ export class EduViewport extends EduElement {
     this.errorKind = null;
     let mount;
     try {
+      // Its code not loading (the network is gone) fails as a script that did not load would.
+      const { loadViewportApp } = await loadLoader();
       mount = await loadViewportApp(app, fileId, { base: this.base, allowedOrigins: this.allowedOrigins });
     } catch (error) {
       if (this.wanted === key) this.fail(app, fileId, error instanceof ViewportError ? error.kind : 'script', error);
