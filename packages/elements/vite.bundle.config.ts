@@ -78,7 +78,10 @@ export default defineConfig({
               'elements/src/(header|footer|desktop|side-menu|todo-panel|viewport)/',
               'elements/src/theme-background/(theme-background|theme-background\\.styles|blur-layer|random)\\.ts$',
               'elements/src/message-dialog/(message-parts|row-focus)\\.ts$',
-              'core/src/(desktop|identity|format|messages)/',
+              'core/src/format/',
+              'core/src/desktop/(header|icons|left-menu|reorder|wire)\\.ts$',
+              'core/src/identity/(children|switch|licence|texts)\\.ts$',
+              'core/src/messages/(expiry|message)\\.ts$',
               'core/src/viewport/viewport\\.ts$',
             ]),
             feature('settings', [
