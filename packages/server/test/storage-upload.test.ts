@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -254,6 +255,76 @@ describe('upload storage', () => {
     assert.deepEqual(readdirSync(join(server.dataDir, 'storage', 'tmp')), [], 'no temp file is left');
   });
 
+  it('takes chunks in any order into one data file and merges by verifying and renaming it', async () => {
+    const file = chunkedFile(6 * 65536 + 5, 65536);
+    for (const n of [4, 1, 7, 2, 6, 3, 5]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+    // Chunk 1 again, the same bytes: still whole.
+    assert.equal((await sendChunk(teacher, file, 1)).body.status, 200);
+    assert.deepEqual((await checkChunk(teacher, file, 1)).body.chunks, [1, 2, 3, 4, 5, 6, 7]);
+    const { body } = await merge(teacher, file);
+    assert.equal(body.status, 200, body.message);
+    assert.deepEqual(Buffer.compare((await fetchFile(teacher, body.data.url)).bytes, Buffer.from(file.bytes)), 0);
+    assert.equal(chunkSetExists(server, file.md5), false);
+    assert.deepEqual(readdirSync(join(server.dataDir, 'storage', 'tmp')), [], 'no temp file is left');
+  });
+
+  it('refuses a merge after a chunk already hashed was sent again with other bytes (chunkmerge)', async () => {
+    const file = chunkedFile(4 * 65536, 65536);
+    for (let n = 1; n <= 4; n++) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+    // Every chunk is in, so the running MD5 had the right digest; chunk 2 then changes under it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = Buffer.from(file.chunks[1]!).fill(9, 0, 10);
+    assert.equal((await sendChunk(teacher, file, 2, other)).body.status, 200);
+    const blobsBefore = storedBlobs(server);
+    const { body } = await merge(teacher, file);
+    assert.deepEqual([body.status, body.code], [400, 'chunkmerge']);
+    assert.deepEqual(storedBlobs(server), blobsBefore, 'nothing is published');
+  });
+
+  it('does not count a chunk whose request was cut off mid-way', async () => {
+    const file = chunkedFile(3 * 65536, 65536);
+    assert.equal((await sendChunk(teacher, file, 1)).body.status, 200);
+    // A multipart body that stops in the middle of chunk 2's bytes: the connection goes.
+    const boundary = 'cutoff-boundary';
+    const fields = {
+      chunked: 'true',
+      chunk: '2',
+      chunks: '3',
+      eachSize: '65536',
+      md5: file.md5,
+      fileName: file.name,
+      fullSize: String(file.bytes.length),
+      uid: 'u-1',
+      size: '65536',
+    };
+    const head = Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const url = new URL(CHUNK, server.url);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(Buffer.byteLength(head + filePart) + 65536 + 64),
+          cookie: `edu_at=${teacher.cookie('edu_at')}`,
+        },
+      });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.write(head + filePart);
+      request.write(file.chunks[1]!.subarray(0, 30000), () => setTimeout(() => request.destroy(), 100));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal((await checkChunk(teacher, file, 2)).body.data, false);
+    assert.deepEqual((await checkChunk(teacher, file, 1)).body.chunks, [1]);
+    for (const n of [2, 3]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+    const { body } = await merge(teacher, file);
+    assert.equal(body.status, 200, body.message);
+    assert.equal(md5Of((await fetchFile(teacher, body.data.url)).bytes), file.md5);
+  });
+
   it("refuses a merge with a chunk missing ('chunk count abnormal') and keeps the chunks for a resume", async () => {
     const file = chunkedFile(4 * 65536 + 1, 65536);
     for (const n of [1, 2, 4, 5]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
@@ -498,6 +569,32 @@ describe('upload storage', () => {
     for (const n of [5, 10]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
     assert.ok(Date.now() - started >= 300);
     assert.equal((await merge(teacher, file)).body.status, 200);
+  });
+});
+
+describe('upload storage across a restart', () => {
+  it('merges after the server restarted between the chunks and the merge (the MD5 is read from disk then)', async () => {
+    const dataDir = tempDataDir();
+    try {
+      const file = chunkedFile(5 * 65536 + 3, 65536);
+      let server = await startServer({ dataDir });
+      let teacher = await login(server, 'teacher1');
+      for (const n of [1, 2, 3]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+      await server.close();
+      server = await startServer({ dataDir });
+      try {
+        teacher = await login(server, 'teacher1');
+        assert.deepEqual((await checkChunk(teacher, file, 4)).body.chunks, [1, 2, 3]);
+        for (const n of [4, 5, 6]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+        const { body } = await merge(teacher, file);
+        assert.equal(body.status, 200, body.message);
+        assert.equal(md5Of((await fetchFile(teacher, body.data.url)).bytes), file.md5);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

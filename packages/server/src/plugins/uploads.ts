@@ -2,7 +2,8 @@
  * The upload calls of spec part 2 §7 "Upload and files" (flow of §4 "Chunked upload", errors of §8): the existence
  * check (instant second upload), the single upload, the chunk check, the chunk upload, the merge and the base64
  * image, plus `GET /api/storage/file/{fileId}` that serves an uploaded file back. Every call needs a session.
- * Bytes are streamed to disk (storage/upload-store.ts), records are in the `files` table (storage/repository.ts).
+ * Bytes are streamed to disk (storage/upload-store.ts: chunks straight to their offset in one data file, so a merge
+ * is a verified rename), records are in the `files` table (storage/repository.ts).
  */
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { createReadStream } from 'node:fs';
@@ -128,11 +129,22 @@ interface Base64Body {
   type: string;
 }
 
-/** A multipart form read to its end: its text fields and the one file part, written to a temp file. */
+/** A multipart form read to its end: its text fields and the one file part, written to a temp file or in place. */
 interface ReadForm {
   fields: Record<string, string>;
   file: (ReceivedFile & { filename: string }) | null;
+  /** The file part written straight to its place (a chunk whose fields came first). */
+  placed: (PlacedChunk & { bytes: number; overLimit: boolean }) | null;
   refusal: UploadRefusal | null;
+}
+
+/** Where a chunk's bytes go in its upload's data file, known from the fields before them. */
+interface PlacedChunk {
+  md5: string;
+  chunk: number;
+  offset: number;
+  /** The chunk's expected size: no more is written. */
+  limit: number;
 }
 
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {
@@ -152,8 +164,14 @@ async function readForm(
   partLimit: number,
   limitOf: (fields: Record<string, string>) => number,
   refuse: (fields: Record<string, string>, filename: string) => UploadRefusal | null,
+  placeOf: (fields: Record<string, string>) => PlacedChunk | null = () => null,
 ): Promise<ReadForm> {
-  const form: ReadForm = { fields: Object.create(null) as Record<string, string>, file: null, refusal: null };
+  const form: ReadForm = {
+    fields: Object.create(null) as Record<string, string>,
+    file: null,
+    placed: null,
+    refusal: null,
+  };
   try {
     for await (const part of request.parts({ limits: { fileSize: partLimit, files: 2, fields: 30 } })) {
       if (part.type === 'field') {
@@ -161,13 +179,19 @@ async function readForm(
         continue;
       }
       const file: MultipartFile = part;
-      if (file.fieldname !== 'file' || form.file || form.refusal) {
+      if (file.fieldname !== 'file' || form.file || form.placed || form.refusal) {
         await drain(file.file);
         continue;
       }
       form.refusal = refuse(form.fields, file.filename ?? '');
       if (form.refusal) {
         await drain(file.file);
+        continue;
+      }
+      const place = placeOf(form.fields);
+      if (place) {
+        const written = await store.receiveChunk(place.md5, place.chunk, place.offset, place.limit, file.file);
+        form.placed = { ...place, ...written, overLimit: written.overLimit || file.file.truncated };
         continue;
       }
       const received = await store.receive(file.file, limitOf(form.fields));
@@ -186,6 +210,28 @@ async function readForm(
 
 const intField = (value: string | undefined): number | null =>
   value !== undefined && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : null;
+
+/** A chunk's place from its fields: MD5, number, offset and expected size; null when they do not describe one. */
+function chunkFields(fields: Record<string, string>) {
+  const chunk = intField(fields.chunk);
+  const chunks = intField(fields.chunks);
+  const eachSize = intField(fields.eachSize);
+  const fullSize = intField(fields.fullSize);
+  const md5 = (fields.md5 ?? '').toLowerCase();
+  if (!MD5_PATTERN.test(md5) || chunk === null || chunks === null || eachSize === null || fullSize === null) {
+    return null;
+  }
+  if (eachSize <= 0 || eachSize > MAX_CHUNK_BYTES || chunk < 1 || chunk > chunks) return null;
+  if (chunks !== chunkCountOf(fullSize, eachSize)) return null;
+  return {
+    md5,
+    chunk,
+    fullSize,
+    eachSize,
+    offset: (chunk - 1) * eachSize,
+    bytes: expectedChunkSize(chunk, chunks, eachSize, fullSize),
+  };
+}
 
 const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, options) => {
   const { ctx, store, config } = options;
@@ -348,8 +394,8 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         schema: {
           tags: TAGS,
           summary:
-            'Chunk upload (multipart, every field of spec part 2 §7): streamed to a temp file, checked against ' +
-            'eachSize and fullSize, then renamed into place (a chunk sent again replaces the old one)',
+            "Chunk upload (multipart, every field of spec part 2 §7): streamed to its offset in the upload's data " +
+            'file, checked against eachSize and fullSize, then marked whole (a chunk sent again replaces the old one)',
           consumes: ['multipart/form-data'],
           body: multipartBody(
             {
@@ -390,49 +436,59 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         const limit = maxFileBytes();
         const chunkLimit = (fields: Record<string, string>) =>
           Math.min(MAX_CHUNK_BYTES, intField(fields.eachSize) ?? MAX_CHUNK_BYTES);
-        const form = await readForm(request, store, MAX_CHUNK_BYTES + 1, chunkLimit, (fields, filename) => {
-          const fullSize = intField(fields.fullSize);
-          if (fullSize !== null && fullSize > limit) return refusals.sizeLimit();
-          return nameRefusal(fields.fileName ?? '', 'uploadunkerror') ?? nameRefusal(filename, 'uploadunkerror');
-        });
+        const form = await readForm(
+          request,
+          store,
+          MAX_CHUNK_BYTES + 1,
+          chunkLimit,
+          (fields, filename) => {
+            const fullSize = intField(fields.fullSize);
+            if (fullSize !== null && fullSize > limit) return refusals.sizeLimit();
+            return nameRefusal(fields.fileName ?? '', 'uploadunkerror') ?? nameRefusal(filename, 'uploadunkerror');
+          },
+          // Fields first (as core sends them): the bytes go straight to their offset in the upload's data file.
+          (fields) => {
+            const fit = chunkFields(fields);
+            return fit && fit.fullSize <= limit
+              ? { md5: fit.md5, chunk: fit.chunk, offset: fit.offset, limit: fit.bytes }
+              : null;
+          },
+        );
         if (form.refusal) return form.refusal.toEnvelope();
+        const { fields, placed } = form;
         const received = form.file;
-        if (!received) return refusals.noFile().toEnvelope();
-        const { fields } = form;
+        if (!received && !placed) return refusals.noFile().toEnvelope();
+        const discard = async () => {
+          if (received && !received.overLimit) await store.discard(received.tempPath);
+          if (placed) await store.forgetRefusedChunk(placed.md5);
+        };
         // Fields sent after the file part are only known now.
         const lateRefusal = nameRefusal(fields.fileName ?? '', 'uploadunkerror');
         if (lateRefusal) {
-          if (!received.overLimit) await store.discard(received.tempPath);
+          await discard();
           return lateRefusal.toEnvelope();
         }
-        const chunk = intField(fields.chunk);
-        const chunks = intField(fields.chunks);
-        const eachSize = intField(fields.eachSize);
-        const fullSize = intField(fields.fullSize);
+        const fit = chunkFields(fields);
+        const bytes = placed ? placed.bytes : received!.bytes;
+        const overLimit = placed ? placed.overLimit : received!.overLimit;
         const sentSize = intField(fields.size);
-        const md5 = (fields.md5 ?? '').toLowerCase();
         const valid =
-          !received.overLimit &&
-          MD5_PATTERN.test(md5) &&
-          chunk !== null &&
-          chunks !== null &&
-          eachSize !== null &&
-          fullSize !== null &&
-          eachSize > 0 &&
-          chunk >= 1 &&
-          chunk <= chunks &&
-          chunks === chunkCountOf(fullSize, eachSize) &&
-          received.bytes === expectedChunkSize(chunk, chunks, eachSize, fullSize) &&
-          (sentSize === null || sentSize === received.bytes);
+          fit !== null &&
+          !overLimit &&
+          bytes === fit.bytes &&
+          (sentSize === null || sentSize === bytes) &&
+          (!placed || (placed.md5 === fit.md5 && placed.chunk === fit.chunk && placed.offset === fit.offset));
         if (!valid) {
-          if (!received.overLimit) await store.discard(received.tempPath);
+          await discard();
           return refusals.badChunk().toEnvelope();
         }
+        const { md5, chunk, fullSize } = fit;
         if (fullSize > limit) {
-          await store.discard(received.tempPath);
+          await discard();
           return refusals.sizeLimit().toEnvelope();
         }
-        await store.storeChunk(md5, chunk, received.tempPath, user.id);
+        if (received) await store.placeChunk(md5, chunk, fit.offset, received.tempPath);
+        await store.markChunk(md5, chunk, bytes, fit.eachSize, user.id);
         hooks?.chunkStored(md5, chunk);
         return ok(true);
       },
@@ -444,8 +500,8 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         schema: {
           tags: TAGS,
           summary:
-            'Merge: assembles chunks 1..chunks in order while hashing and publishes the file only when the count, ' +
-            "size and MD5 match ('chunk count abnormal' / 'chunkmerge' otherwise, nothing published)",
+            'Merge: publishes the data file (an atomic rename, no copy) only when the count, size and MD5 match ' +
+            "(the MD5 kept up as chunks arrived) ('chunk count abnormal' / 'chunkmerge' otherwise, nothing published)",
           body: {
             type: 'object',
             properties: { ...payloadProperties, size: { type: 'integer', minimum: 0, description: 'Whole file' } },

@@ -2,14 +2,17 @@
  * The bytes of uploads on disk, under `<dataDir>/storage` (DESIGN §5):
  * - `uploads/<md5[0,2]>/<md5>-<size>`: stored content, one copy per MD5 and size however many records point at it;
  *   a file appears here only by an atomic rename, after its MD5 was verified;
- * - `chunks/<md5>/<n>`: the chunks of an upload in progress (1-based), each renamed into place whole, so a
- *   re-uploaded chunk replaces the old one atomically;
- * - `tmp/`: files being written (incoming chunks, single uploads, merges), never read by anyone else.
+ * - `chunks/<md5>/data`: the bytes of an upload in progress, each chunk written at its offset as it streams in, and
+ *   `chunks/<md5>/<n>-<bytes>`: the marker of chunk n (1-based), made only once its bytes are written whole and
+ *   checked, and removed before a chunk sent again is written; so a merge only verifies the MD5 and renames `data`
+ *   into place, with no copy of the bytes (issue 11: the copy cost as much as the upload);
+ * - `tmp/`: files being written (single uploads, chunks whose fields came after their bytes), never read by anyone
+ *   else.
  * Nothing is ever held in memory beyond the buffers of the stream being copied.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { refusals } from './refusals.ts';
 
@@ -54,11 +57,27 @@ export function expectedChunkSize(chunk: number, chunks: number, eachSize: numbe
 /** The chunk count of a file of `fullSize` bytes cut into `eachSize` pieces (an empty file is one empty chunk). */
 export const chunkCountOf = (fullSize: number, eachSize: number): number => Math.max(1, Math.ceil(fullSize / eachSize));
 
+/**
+ * The MD5 of chunks 1..next−1 of an upload (all of `eachSize` bytes but maybe the last), so that a merge has the
+ * digest when the last chunk is in. `work` chains the hashing; a chunk sent again over hashed bytes drops it.
+ */
+interface RunningHash {
+  eachSize: number;
+  next: number;
+  bytes: number;
+  hash: Hash;
+  work: Promise<void>;
+}
+
 export class UploadStore {
   readonly uploadsDir: string;
   readonly chunksDir: string;
   readonly tmpDir: string;
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** The MD5 of each upload's whole chunks from the first on, advanced as chunks arrive (lost on a restart). */
+  private readonly running = new Map<string, RunningHash>();
+  /** Chunk writes in progress per MD5, and who waits for them to end (a merge, before it takes the data file). */
+  private readonly writers = new Map<string, { count: number; idle: (() => void)[] }>();
   /** Users who sent chunks of an MD5, and when last: they may claim the merged file even if another merged it. */
   private readonly uploaders = new Map<string, Map<number, number>>();
 
@@ -155,12 +174,11 @@ export class UploadStore {
     await rm(tempPath, { force: true });
   }
 
-  /** Whether chunk `n` of `md5` is stored whole: present with exactly `size` bytes. */
-  async hasChunk(md5: string, chunk: number, size: number): Promise<boolean> {
-    return (await statOrNull(join(this.chunkDir(md5), String(chunk))))?.size === size;
+  private dataPath(md5: string): string {
+    return join(this.chunkDir(md5), 'data');
   }
 
-  /** The stored chunks of `md5` and their sizes, by chunk number. */
+  /** The stored chunks of `md5` and their sizes, by chunk number (from the markers' names: one directory read). */
   async storedChunks(md5: string): Promise<Map<number, number>> {
     const sizes = new Map<number, number>();
     let names: string[];
@@ -171,29 +189,193 @@ export class UploadStore {
       throw error;
     }
     for (const name of names) {
-      if (!/^[1-9][0-9]*$/.test(name)) continue;
-      const info = await statOrNull(join(this.chunkDir(md5), name));
-      if (info?.isFile()) sizes.set(Number(name), info.size);
+      const marker = /^([1-9][0-9]*)-([0-9]+)$/.exec(name);
+      if (marker) sizes.set(Number(marker[1]), Number(marker[2]));
     }
     return sizes;
   }
 
-  /** Puts a received chunk in place (atomically replacing an earlier copy) and remembers who sent it. */
-  async storeChunk(md5: string, chunk: number, tempPath: string, userId: number): Promise<void> {
-    const dir = this.chunkDir(md5);
+  /** Removes the marker of chunk `n` (whatever size it recorded): its bytes are about to change or were refused. */
+  private async unmark(md5: string, chunk: number): Promise<void> {
+    const sizes = await this.storedChunks(md5);
+    if (!sizes.has(chunk)) return;
+    // Its bytes may have been hashed already: the running MD5 no longer answers for the file.
+    this.running.delete(md5);
+    await rm(join(this.chunkDir(md5), `${chunk}-${sizes.get(chunk)}`), { force: true });
+  }
+
+  /** Hashes, in the background, the whole chunks that follow the running MD5 of `md5` (started with chunk 1). */
+  private advance(md5: string, eachSize: number): void {
+    let state = this.running.get(md5);
+    if (state && state.eachSize !== eachSize) {
+      this.running.delete(md5);
+      return;
+    }
+    if (!state) {
+      state = { eachSize, next: 1, bytes: 0, hash: createHash('md5'), work: Promise.resolve() };
+      this.running.set(md5, state);
+    }
+    const current = state;
+    current.work = current.work
+      .then(() => this.hashAhead(md5, current))
+      .catch(() => {
+        if (this.running.get(md5) === current) this.running.delete(md5);
+      });
+  }
+
+  private async hashAhead(md5: string, state: RunningHash): Promise<void> {
+    const sizes = await this.storedChunks(md5);
+    if (!sizes.has(state.next)) return;
+    const handle = await open(this.dataPath(md5), 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(1024 * 1024);
+      while (this.running.get(md5) === state && sizes.has(state.next)) {
+        const size = sizes.get(state.next)!;
+        let position = (state.next - 1) * state.eachSize;
+        for (let left = size; left > 0;) {
+          const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, left), position);
+          if (bytesRead === 0) throw new Error('chunk shorter than its marker');
+          state.hash.update(buffer.subarray(0, bytesRead));
+          position += bytesRead;
+          left -= bytesRead;
+        }
+        state.bytes += size;
+        state.next++;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The upload's data file, open for writing at any offset (made by whichever chunk comes first). */
+  private async openData(md5: string) {
     for (let attempt = 0; ; attempt++) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(this.chunkDir(md5), { recursive: true });
       try {
-        await rename(tempPath, join(dir, String(chunk)));
+        return await open(this.dataPath(md5), 'r+');
+      } catch (error) {
+        if (!isMissing(error) || attempt >= 3) throw error;
+      }
+      try {
+        return await open(this.dataPath(md5), 'wx+');
+      } catch (error) {
+        // Another chunk made it first (EEXIST), or a merge finishing removed the directory (ENOENT): again.
+        const code = (error as NodeJS.ErrnoException).code;
+        if ((code !== 'EEXIST' && code !== 'ENOENT') || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /**
+   * Writes a chunk's stream into the upload's data file at `offset`, at most `limit` bytes (the rest is drained and
+   * the chunk is `overLimit`). Chunk `chunk` counts as missing from now until `markChunk` (a chunk sent again, or cut
+   * off mid-way, is never taken for whole). Resolves with the bytes that came.
+   */
+  async receiveChunk(
+    md5: string,
+    chunk: number,
+    offset: number,
+    limit: number,
+    source: AsyncIterable<Buffer>,
+  ): Promise<{ bytes: number; overLimit: boolean }> {
+    // A merge of this MD5 in progress finishes first; a merge that starts now waits for this write to end.
+    await this.locks.get(md5);
+    const writing = this.writers.get(md5) ?? { count: 0, idle: [] };
+    this.writers.set(md5, writing);
+    writing.count++;
+    try {
+      return await this.writeChunk(md5, chunk, offset, limit, source);
+    } finally {
+      if (--writing.count === 0) {
+        this.writers.delete(md5);
+        for (const wake of writing.idle.splice(0)) wake();
+      }
+    }
+  }
+
+  /** Resolves once no chunk of `md5` is being written. */
+  private writesEnded(md5: string): Promise<void> {
+    const writing = this.writers.get(md5);
+    return writing ? new Promise((resolve) => writing.idle.push(resolve)) : Promise.resolve();
+  }
+
+  private async writeChunk(
+    md5: string,
+    chunk: number,
+    offset: number,
+    limit: number,
+    source: AsyncIterable<Buffer>,
+  ): Promise<{ bytes: number; overLimit: boolean }> {
+    await this.unmark(md5, chunk);
+    const handle = await this.openData(md5);
+    let bytes = 0;
+    let overLimit = false;
+    try {
+      for await (const buffer of source) {
+        if (overLimit) continue;
+        const room = limit - bytes;
+        if (buffer.length > room) {
+          // Never past the chunk's own range: that is the next chunk's place.
+          if (room > 0) await handle.write(buffer, 0, room, offset + bytes);
+          bytes += buffer.length;
+          overLimit = true;
+          continue;
+        }
+        await handle.write(buffer, 0, buffer.length, offset + bytes);
+        bytes += buffer.length;
+      }
+    } finally {
+      await handle.close();
+    }
+    return { bytes, overLimit };
+  }
+
+  /** Copies a chunk received into a temp file (its fields came after its bytes) to its offset; the temp file goes. */
+  async placeChunk(md5: string, chunk: number, offset: number, tempPath: string): Promise<void> {
+    try {
+      await this.receiveChunk(
+        md5,
+        chunk,
+        offset,
+        Number.POSITIVE_INFINITY,
+        createReadStream(tempPath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>,
+      );
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  /**
+   * After a refused chunk written in place: a chunk set that holds no whole chunk and that nobody is writing to is
+   * removed, so refused requests leave nothing behind (a set with whole chunks keeps them for the retry).
+   */
+  async forgetRefusedChunk(md5: string): Promise<void> {
+    await this.withLock(md5, async () => {
+      if (this.writers.has(md5) || (await this.storedChunks(md5)).size > 0) return;
+      this.running.delete(md5);
+      await rm(this.chunkDir(md5), { recursive: true, force: true });
+    });
+  }
+
+  /**
+   * Records chunk `n` of `md5` (cut in `eachSize` pieces) as stored whole with `bytes` bytes, remembers who sent it,
+   * and advances the running MD5.
+   */
+  async markChunk(md5: string, chunk: number, bytes: number, eachSize: number, userId: number): Promise<void> {
+    await this.unmark(md5, chunk);
+    for (let attempt = 0; ; attempt++) {
+      await mkdir(this.chunkDir(md5), { recursive: true });
+      try {
+        await writeFile(join(this.chunkDir(md5), `${chunk}-${bytes}`), '', { flag: 'w' });
         break;
       } catch (error) {
-        // A merge finishing at this moment removed the directory: make it again.
         if (!isMissing(error) || attempt >= 2) throw error;
       }
     }
     let users = this.uploaders.get(md5);
     if (!users) this.uploaders.set(md5, (users = new Map()));
     users.set(userId, this.options.now());
+    this.advance(md5, eachSize);
   }
 
   /** Whether `userId` sent chunks of `md5` (within the chunk sets' lifetime). */
@@ -202,12 +384,12 @@ export class UploadStore {
   }
 
   /**
-   * Assembles chunks 1..`chunks` of `md5` in order into a temp file while hashing, and publishes it only when the
-   * chunk count, the total size and the MD5 all match (an atomic rename); the chunks are removed afterwards. A
-   * missing chunk is `chunk count abnormal` (the chunks stay, so the client sends only what is missing); sizes
-   * or an MD5 that do not match are `chunkmerge` and the chunk set is discarded, since no chunk can be trusted and
-   * the client's next attempt must send them all. When the content is stored already (another user's merge of the
-   * same file won) and `mayClaim` allows it, the merge succeeds without chunks.
+   * Publishes the data file of `md5` when chunks 1..`chunks` are all marked, their sizes add up to `size` and the
+   * MD5 of its first `size` bytes matches (an atomic rename: no copy); the chunk set goes afterwards. A missing chunk
+   * is `chunk count abnormal` (the chunks stay, so the client sends only what is missing); sizes or an MD5 that do
+   * not match are `chunkmerge` and the chunk set is discarded, since no chunk can be trusted and the client's next
+   * attempt must send them all. When the content is stored already (another user's merge of the same file won) and
+   * `mayClaim` allows it, the merge succeeds without chunks.
    */
   async merge(md5: string, size: number, chunks: number, mayClaim: () => boolean): Promise<string> {
     return this.withLock(md5, async () => {
@@ -222,25 +404,33 @@ export class UploadStore {
       const tempPath = await this.newTempPath();
       let digest = '';
       if (total === size) {
-        const hash = createHash('md5');
-        const handle = await open(tempPath, 'wx');
-        try {
-          for (let n = 1; n <= chunks; n++) {
-            for await (const buffer of createReadStream(join(this.chunkDir(md5), String(n)), {
-              highWaterMark: 1024 * 1024,
-            })) {
+        // Taken out of the chunk set once no chunk is being written, so nothing writes into what is verified.
+        await this.writesEnded(md5);
+        // The running MD5 catches up with the last chunks (usually done already).
+        const state = this.running.get(md5);
+        if (state) await state.work;
+        const taken = await rename(this.dataPath(md5), tempPath).then(
+          () => true,
+          (error: unknown) => {
+            if (isMissing(error)) return false;
+            throw error;
+          },
+        );
+        if (taken) {
+          await truncate(tempPath, size);
+          if (state && this.running.get(md5) === state && state.next === chunks + 1 && state.bytes === size) {
+            digest = state.hash.digest('hex');
+          } else {
+            // No running MD5 (the server restarted, a chunk was sent again): the file is read once more.
+            const hash = createHash('md5');
+            for await (const buffer of createReadStream(tempPath, { highWaterMark: 1024 * 1024 })) {
               hash.update(buffer as Buffer);
-              await handle.write(buffer as Buffer);
             }
+            digest = hash.digest('hex');
           }
-        } catch (error) {
-          await handle.close();
-          await rm(tempPath, { force: true });
-          throw error;
         }
-        await handle.close();
-        digest = hash.digest('hex');
       }
+      this.running.delete(md5);
       if (digest !== md5) {
         await rm(tempPath, { force: true });
         await rm(this.chunkDir(md5), { recursive: true, force: true });
@@ -260,7 +450,7 @@ export class UploadStore {
     const cutoff = this.options.now() - maxAgeMs;
     const result: SweepResult = { chunkSets: 0, tempFiles: 0 };
     for (const md5 of await readdir(this.chunksDir).catch(() => [] as string[])) {
-      if (this.locks.has(md5)) continue;
+      if (this.locks.has(md5) || this.writers.has(md5)) continue;
       const dir = this.chunkDir(md5);
       const info = await statOrNull(dir);
       if (!info?.isDirectory()) continue;
@@ -269,6 +459,7 @@ export class UploadStore {
         newest = Math.max(newest, (await statOrNull(join(dir, name)))?.mtimeMs ?? 0);
       }
       if (newest >= cutoff) continue;
+      this.running.delete(md5);
       await rm(dir, { recursive: true, force: true });
       result.chunkSets++;
     }
