@@ -27,6 +27,8 @@ import {
   chunkCountOf,
   expectedChunkSize,
   MD5_PATTERN,
+  type ChunkPlace,
+  type ChunkWritten,
   type ReceivedFile,
   type UploadStore,
 } from '../storage/upload-store.ts';
@@ -134,17 +136,8 @@ interface ReadForm {
   fields: Record<string, string>;
   file: (ReceivedFile & { filename: string }) | null;
   /** The file part written straight to its place (a chunk whose fields came first). */
-  placed: (PlacedChunk & { bytes: number; overLimit: boolean }) | null;
+  placed: (ChunkPlace & ChunkWritten) | null;
   refusal: UploadRefusal | null;
-}
-
-/** Where a chunk's bytes go in its upload's data file, known from the fields before them. */
-interface PlacedChunk {
-  md5: string;
-  chunk: number;
-  offset: number;
-  /** The chunk's expected size: no more is written. */
-  limit: number;
 }
 
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {
@@ -164,7 +157,7 @@ async function readForm(
   partLimit: number,
   limitOf: (fields: Record<string, string>) => number,
   refuse: (fields: Record<string, string>, filename: string) => UploadRefusal | null,
-  placeOf: (fields: Record<string, string>) => PlacedChunk | null = () => null,
+  placeOf: (fields: Record<string, string>) => ChunkPlace | null = () => null,
 ): Promise<ReadForm> {
   const form: ReadForm = {
     fields: Object.create(null) as Record<string, string>,
@@ -190,7 +183,7 @@ async function readForm(
       }
       const place = placeOf(form.fields);
       if (place) {
-        const written = await store.receiveChunk(place.md5, place.chunk, place.offset, place.limit, file.file);
+        const written = await store.receiveChunk(place, file.file);
         form.placed = { ...place, ...written, overLimit: written.overLimit || file.file.truncated };
         continue;
       }

@@ -36,6 +36,23 @@ export interface ReceivedFile {
   overLimit: boolean;
 }
 
+/** Where a chunk's bytes go in its upload's data file. */
+export interface ChunkPlace {
+  md5: string;
+  /** 1-based. */
+  chunk: number;
+  /** Its first byte's place in the file: (chunk − 1) × eachSize. */
+  offset: number;
+  /** The most bytes written (the chunk's expected size): never into the next chunk's place. */
+  limit: number;
+}
+
+/** What came of a chunk's stream: its byte count, and whether that was more than its limit. */
+export interface ChunkWritten {
+  bytes: number;
+  overLimit: boolean;
+}
+
 export interface SweepResult {
   chunkSets: number;
   tempFiles: number;
@@ -274,20 +291,15 @@ export class UploadStore {
    * the chunk is `overLimit`). Chunk `chunk` counts as missing from now until `markChunk` (a chunk sent again, or cut
    * off mid-way, is never taken for whole). Resolves with the bytes that came.
    */
-  async receiveChunk(
-    md5: string,
-    chunk: number,
-    offset: number,
-    limit: number,
-    source: AsyncIterable<Buffer>,
-  ): Promise<{ bytes: number; overLimit: boolean }> {
+  async receiveChunk(place: ChunkPlace, source: AsyncIterable<Buffer>): Promise<ChunkWritten> {
+    const { md5 } = place;
     // A merge of this MD5 in progress finishes first; a merge that starts now waits for this write to end.
     await this.locks.get(md5);
     const writing = this.writers.get(md5) ?? { count: 0, idle: [] };
     this.writers.set(md5, writing);
     writing.count++;
     try {
-      return await this.writeChunk(md5, chunk, offset, limit, source);
+      return await this.writeChunk(place, source);
     } finally {
       if (--writing.count === 0) {
         this.writers.delete(md5);
@@ -303,12 +315,9 @@ export class UploadStore {
   }
 
   private async writeChunk(
-    md5: string,
-    chunk: number,
-    offset: number,
-    limit: number,
+    { md5, chunk, offset, limit }: ChunkPlace,
     source: AsyncIterable<Buffer>,
-  ): Promise<{ bytes: number; overLimit: boolean }> {
+  ): Promise<ChunkWritten> {
     await this.unmark(md5, chunk);
     const handle = await this.openData(md5);
     let bytes = 0;
@@ -354,10 +363,7 @@ export class UploadStore {
   async placeChunk(md5: string, chunk: number, offset: number, tempPath: string): Promise<void> {
     try {
       await this.receiveChunk(
-        md5,
-        chunk,
-        offset,
-        Number.POSITIVE_INFINITY,
+        { md5, chunk, offset, limit: Number.POSITIVE_INFINITY },
         createReadStream(tempPath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>,
       );
     } finally {
