@@ -112,6 +112,9 @@ test.describe('paged list', () => {
     await expect(p.nav.getByText('共 2000 条')).toBeVisible();
     await p.page(3).click();
     await expect(p.current).toHaveText('3');
+    // Page 3's answer is in (the host's line follows edu-page-load) before the next request is made to fail: armed
+    // earlier, the failure could hit page 3's own request and leave "next" disabled.
+    await expect(page.getByTestId('paged-state')).toHaveText('当前：第 3 页，每页 30 条，共 2000 条');
     await request.post('/api/__test/config', {
       data: { failPaths: [{ path: '/api/demo/students', bodyStatus: 500, count: 1 }] },
     });
