@@ -84,6 +84,8 @@ export const chunkCountOf = (fullSize: number, eachSize: number): number => Math
 interface RunningHash {
   eachSize: number;
   next: number;
+  /** The chunk being read into the hash now, or 0. */
+  hashing: number;
   bytes: number;
   hash: Hash;
   work: Promise<void>;
@@ -97,7 +99,7 @@ export class UploadStore {
   /** The MD5 of each upload's whole chunks from the first on, advanced as chunks arrive (lost on a restart). */
   private readonly running = new Map<string, RunningHash>();
   /** Chunk writes in progress per MD5, and who waits for them to end (a merge, before it takes the data file). */
-  private readonly writers = new Map<string, { count: number; idle: (() => void)[] }>();
+  private readonly writers = new Map<string, { count: number; idle: (() => void)[]; chunks: Map<number, number> }>();
   /** Users who sent chunks of an MD5, and when last: they may claim the merged file even if another merged it. */
   private readonly uploaders = new Map<string, Map<number, number>>();
 
@@ -232,7 +234,7 @@ export class UploadStore {
       return;
     }
     if (!state) {
-      state = { eachSize, next: 1, bytes: 0, hash: createHash('md5'), work: Promise.resolve() };
+      state = { eachSize, next: 1, hashing: 0, bytes: 0, hash: createHash('md5'), work: Promise.resolve() };
       this.running.set(md5, state);
     }
     const current = state;
@@ -249,8 +251,14 @@ export class UploadStore {
     const handle = await open(this.dataPath(md5), 'r');
     try {
       const buffer = Buffer.allocUnsafe(1024 * 1024);
-      while (this.running.get(md5) === state && sizes.has(state.next)) {
+      // A chunk being written waits for its marking (a write that fails leaves the rest to the merge's own read).
+      while (
+        this.running.get(md5) === state &&
+        sizes.has(state.next) &&
+        !this.writers.get(md5)?.chunks.has(state.next)
+      ) {
         const size = sizes.get(state.next)!;
+        state.hashing = state.next;
         let position = (state.next - 1) * state.eachSize;
         for (let left = size; left > 0;) {
           const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, left), position);
@@ -259,6 +267,7 @@ export class UploadStore {
           position += bytesRead;
           left -= bytesRead;
         }
+        state.hashing = 0;
         state.bytes += size;
         state.next++;
       }
@@ -295,12 +304,20 @@ export class UploadStore {
     const { md5 } = place;
     // A merge of this MD5 in progress finishes first; a merge that starts now waits for this write to end.
     await this.locks.get(md5);
-    const writing = this.writers.get(md5) ?? { count: 0, idle: [] };
+    const writing = this.writers.get(md5) ?? { count: 0, idle: [], chunks: new Map<number, number>() };
     this.writers.set(md5, writing);
     writing.count++;
+    writing.chunks.set(place.chunk, (writing.chunks.get(place.chunk) ?? 0) + 1);
+    // Bytes hashed already, or being hashed, are about to change: the running MD5 no longer answers for the file.
+    // (Chunks being written are never hashed, see hashAhead, so a write that fails cannot slip under it either.)
+    const state = this.running.get(md5);
+    if (state && (place.chunk < state.next || place.chunk === state.hashing)) this.running.delete(md5);
     try {
       return await this.writeChunk(place, source);
     } finally {
+      const left = writing.chunks.get(place.chunk)! - 1;
+      if (left > 0) writing.chunks.set(place.chunk, left);
+      else writing.chunks.delete(place.chunk);
       if (--writing.count === 0) {
         this.writers.delete(md5);
         for (const wake of writing.idle.splice(0)) wake();

@@ -1,0 +1,66 @@
+// The upload store on its own (storage/upload-store.ts): the running MD5 must always be the MD5 of the bytes on disk,
+// whatever concurrent writes of the same chunk do (a merge publishes on its word).
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { UploadStore } from '../src/storage/upload-store.ts';
+
+const EACH = 1024;
+const md5Of = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+const place = (md5: string, chunk: number) => ({ md5, chunk, offset: (chunk - 1) * EACH, limit: EACH });
+const chunkOf = (bytes: Buffer, n: number) => bytes.subarray((n - 1) * EACH, n * EACH);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('upload store', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'edu-upload-store-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const store = new UploadStore({ storageDir: dir, now: () => Date.now() });
+
+  async function send(md5: string, bytes: Buffer, n: number): Promise<void> {
+    const written = await store.receiveChunk(
+      place(md5, n),
+      (async function* () {
+        yield chunkOf(bytes, n);
+      })(),
+    );
+    assert.equal(written.bytes, EACH);
+    await store.markChunk(md5, n, EACH, EACH, 1);
+  }
+
+  it('publishes by the running MD5 when every chunk came whole', async () => {
+    const bytes = randomBytes(3 * EACH);
+    const md5 = md5Of(bytes);
+    for (const n of [2, 1, 3]) await send(md5, bytes, n);
+    await settle();
+    const stored = await store.merge(md5, bytes.length, 3, () => false);
+    assert.deepEqual(readFileSync(join(dir, stored)), bytes);
+  });
+
+  it('refuses a merge when a copy of a chunk, begun before the chunk was marked, wrote other bytes unmarked', async () => {
+    const bytes = randomBytes(3 * EACH);
+    const md5 = md5Of(bytes);
+    // A second copy of chunk 2 starts writing and stalls, while the first copy comes whole and is marked.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    async function* stalled() {
+      await released;
+      yield randomBytes(EACH);
+    }
+    const second = store.receiveChunk(place(md5, 2), stalled());
+    for (const n of [1, 2, 3]) await send(md5, bytes, n);
+    await settle();
+    // Then its other bytes land over chunk 2, and its request is refused (a late check): no marker of its own.
+    release();
+    assert.equal((await second).bytes, EACH);
+    await assert.rejects(
+      store.merge(md5, bytes.length, 3, () => false),
+      (error: { code?: string }) => {
+        assert.equal(error.code, 'chunkmerge');
+        return true;
+      },
+    );
+  });
+});
