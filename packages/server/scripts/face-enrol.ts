@@ -1,5 +1,6 @@
 /**
- * Enrols a demo user's face from a sample photo, through the real calls (password login, then `face/check`), for
+ * Enrols a demo user's face from a sample photo, through the real calls (password login, the password confirmed
+ * again — collection needs a fresh credential — then `face/check`), for
  * demos and end-to-end tests (no face is enrolled by default: enrolment is the user's act).
  * `node --import tsx packages/server/scripts/face-enrol.ts --url http://127.0.0.1:8080 --user teacher1 --face 0`
  * (`--face`: an index of SAMPLE_FACES in src/face/captures.ts; the same capture makes a matching camera picture).
@@ -29,6 +30,13 @@ export async function enrolDemoFace(
     .getSetCookie()
     .map((header) => header.split(';')[0])
     .join('; ');
+  const confirmed = await fetch(new URL('/api/uaa/oauth/confirm_password', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ password }),
+  });
+  const fresh = (await confirmed.json()) as { status: number; message: string; data: unknown };
+  if (fresh.status !== 200) return fresh;
   const photo = await captureFace(face);
   const answer = await fetch(new URL('/api/uaa/face/check', url), {
     method: 'POST',

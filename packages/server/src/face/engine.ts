@@ -18,6 +18,19 @@ export const DETECTOR_INPUT_SIZE = 416;
 export const DETECTOR_MIN_SCORE = 0.5;
 /** Photos are scaled so that their longer side is at most this before detection (a 480×480 capture is not). */
 export const MAX_PHOTO_SIDE = 1024;
+/**
+ * The largest picture accepted, in pixels: a 12 Mpx phone photo (4096 × 3072) in either orientation. Checked from
+ * the header (`photoHeader`) before a photo waits for the worker, and again by the decoder. A 480 × 480 capture is
+ * 0.23 Mpx; a PNG of 40 Mpx fits in a few MB and took seconds to decode.
+ */
+export const MAX_INPUT_PIXELS = 4096 * 3072;
+
+/** The size and format a photo's header declares, read without decoding the pixels; throws when unreadable. */
+export async function photoHeader(photo: Uint8Array): Promise<{ width: number; height: number; format: string }> {
+  const { width, height, format } = await sharp(photo).metadata();
+  if (!width || !height || !format) throw new Error('Input: no picture size in the header');
+  return { width, height, format };
+}
 
 export interface FaceBox {
   x: number;
@@ -70,28 +83,35 @@ export function faceApi(): Promise<FaceApi> {
  */
 export const CLOSE_UP_PADDING = 0.3;
 
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
 /**
- * Decodes a JPEG/PNG/WebP photo to RGB pixels, upright (EXIF orientation) and at most MAX_PHOTO_SIDE; `padding`
- * adds a grey border of that share of the longer side on every side.
+ * Decodes a JPEG/PNG/WebP photo to RGB pixels, upright (EXIF orientation) and at most MAX_PHOTO_SIDE, once: the
+ * resize lets libvips shrink a JPEG or WebP while loading it (it never holds the full-size pixels), and a picture
+ * over MAX_INPUT_PIXELS is refused from its header.
  */
-async function decode(photo: Uint8Array, padding = 0): Promise<{ data: Buffer; width: number; height: number }> {
-  let image = sharp(photo, { limitInputPixels: 40_000_000 })
+async function decode(photo: Uint8Array): Promise<Pixels> {
+  const { data, info } = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(MAX_PHOTO_SIDE, MAX_PHOTO_SIDE, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
-    .toColourspace('srgb');
-  if (padding > 0) {
-    const resized = await image.raw().toBuffer({ resolveWithObject: true });
-    const border = Math.round(Math.max(resized.info.width, resized.info.height) * padding);
-    image = sharp(resized.data, { raw: resized.info }).extend({
-      top: border,
-      bottom: border,
-      left: border,
-      right: border,
-      background: { r: 128, g: 128, b: 128 },
-    });
-  }
-  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The decoded pixels with a grey border of `padding` × the longer side on every side. */
+async function pad(pixels: Pixels, padding: number): Promise<Pixels> {
+  const border = Math.round(Math.max(pixels.width, pixels.height) * padding);
+  const { data, info } = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
+    .extend({ top: border, bottom: border, left: border, right: border, background: { r: 128, g: 128, b: 128 } })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -101,15 +121,15 @@ async function decode(photo: Uint8Array, padding = 0): Promise<{ data: Buffer; w
  */
 export async function analyse(photo: Uint8Array): Promise<FaceAnalysis> {
   const started = performance.now();
-  const first = await analyseOnce(photo, 0);
-  const result = first.faces.length > 0 ? first : await analyseOnce(photo, CLOSE_UP_PADDING);
+  const pixels = await decode(photo);
+  const first = await analyseOnce(pixels);
+  const result = first.faces.length > 0 ? first : await analyseOnce(await pad(pixels, CLOSE_UP_PADDING));
   return { ...result, ms: performance.now() - started };
 }
 
-async function analyseOnce(photo: Uint8Array, padding: number): Promise<FaceAnalysis> {
+async function analyseOnce({ data, width, height }: Pixels): Promise<FaceAnalysis> {
   const faceapi = await faceApi();
   const started = performance.now();
-  const { data, width, height } = await decode(photo, padding);
   const tensor = faceapi.tf.tensor3d(new Int32Array(data), [height, width, 3], 'int32');
   try {
     const options = new faceapi.TinyFaceDetectorOptions({

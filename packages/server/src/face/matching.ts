@@ -18,10 +18,11 @@ export interface Candidate {
   descriptor: readonly number[];
 }
 
+/** `nearest`: the enrolled user nearest to the probe whatever the outcome (the target a failed attempt counts on). */
 export type Match =
-  | { outcome: 'match'; userId: number; distance: number }
-  | { outcome: 'none'; distance: number | null }
-  | { outcome: 'ambiguous'; distance: number };
+  | { outcome: 'match'; userId: number; distance: number; nearest: number }
+  | { outcome: 'none'; distance: number | null; nearest: number | null }
+  | { outcome: 'ambiguous'; distance: number; nearest: number };
 
 export function bestMatch(
   probe: readonly number[],
@@ -32,9 +33,32 @@ export function bestMatch(
     .map((candidate) => ({ userId: candidate.userId, distance: descriptorDistance(probe, candidate.descriptor) }))
     .sort((a, b) => a.distance - b.distance);
   const [best, second] = ranked;
-  if (!best || best.distance >= threshold) return { outcome: 'none', distance: best?.distance ?? null };
-  if (second && second.distance - best.distance < margin) {
-    return { outcome: 'ambiguous', distance: best.distance };
+  if (!best || best.distance >= threshold) {
+    return { outcome: 'none', distance: best?.distance ?? null, nearest: best?.userId ?? null };
   }
-  return { outcome: 'match', userId: best.userId, distance: best.distance };
+  if (second && second.distance - best.distance < margin) {
+    return { outcome: 'ambiguous', distance: best.distance, nearest: best.userId };
+  }
+  return { outcome: 'match', userId: best.userId, distance: best.distance, nearest: best.userId };
+}
+
+/**
+ * At enrolment: the nearest face enrolled on an account other than `userId` that lies within the match threshold
+ * (the same face, as face login would see it), or null. Such a face is refused, so that one face never signs in to
+ * two accounts.
+ */
+export function enrolledElsewhere(
+  probe: readonly number[],
+  candidates: readonly Candidate[],
+  userId: number,
+  threshold = FACE_MATCH_THRESHOLD,
+): { userId: number; distance: number } | null {
+  let nearest: { userId: number; distance: number } | null = null;
+  for (const candidate of candidates) {
+    if (candidate.userId === userId) continue;
+    const distance = descriptorDistance(probe, candidate.descriptor);
+    if (distance < threshold && (!nearest || distance < nearest.distance))
+      nearest = { userId: candidate.userId, distance };
+  }
+  return nearest;
 }

@@ -2,23 +2,29 @@
  * Face collect, face login and face clock-in (spec part 2 §3 user face record, §7 "Face"; DESIGN §6 "Face";
  * docs/decisions.md "Face"). The server computes every descriptor itself, in the face worker (face/recogniser.ts):
  * a photo with no face or several faces is refused. Login is public and opens a session exactly as password login
- * does; collect, the stored record and clock-in need a session. Login and clock-in attempts are limited per client
- * address (auth/throttle.ts). Answers are business outcomes: HTTP 200 with the envelope's status.
+ * does; collect, the stored record and clock-in need a session. Collecting needs a fresh credential (the password
+ * confirmed within minutes, `POST /api/uaa/oauth/confirm_password`; auth/fresh-credential.ts) and a face no other
+ * account has enrolled; it is limited per user. Failed login and clock-in attempts are limited per address, terminal
+ * and target (face/limits.ts). Photos wait for the one face worker in a bounded queue, login and clock-in first
+ * (face/recogniser.ts), and are refused from their header when too large. Answers are business outcomes: HTTP 200
+ * with the envelope's status.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { lockedOut } from '../auth/login.ts';
+import { freshCredentialRequired, freshCredentialsOf } from '../auth/fresh-credential.ts';
+import { fieldError, lockedOut } from '../auth/login.ts';
 import { authOf, sessionScope } from '../auth/session-http.ts';
-import { findUserById, isActive, sessionUserSchema } from '../auth/session-user.ts';
-import { LoginThrottle, type ThrottlePolicy } from '../auth/throttle.ts';
+import { findUserById, isActive, sessionUserSchema, type UserRecord } from '../auth/session-user.ts';
 import { forbidden, idSchema, namesOwn } from '../desktop/guards.ts';
-import type { FaceAnalysis } from '../face/engine.ts';
-import { bestMatch, type Candidate } from '../face/matching.ts';
-import { FaceRecogniser } from '../face/recogniser.ts';
-import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
+import { MAX_INPUT_PIXELS, photoHeader, type FaceAnalysis } from '../face/engine.ts';
+import { EnrolLimits, FaceAttemptLimits } from '../face/limits.ts';
+import { bestMatch, enrolledElsewhere, type Candidate } from '../face/matching.ts';
+import { FaceQueueFull, FaceRecogniser, type FacePriority } from '../face/recogniser.ts';
+import { anyJson, envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
+import { FIELD_MESSAGES, type LocalizedText } from '../http/messages.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['face'];
@@ -35,29 +41,25 @@ export const FACE_MESSAGES = {
   ambiguous:
     '无法确定是哪一位用户，请使用账号密码登录|||The face cannot be told apart from another user’s; please sign in with your password',
   busy: '人脸识别服务暂不可用，请稍后再试|||Face recognition is unavailable at the moment; please try again later',
+  tooLarge:
+    '照片尺寸过大，请使用不超过 1200 万像素的照片|||The picture is too large; please use a photo of at most 12 megapixels',
+  enrolledElsewhere:
+    '该人脸已登记在其他账号上，一张人脸只能用于一个账号|||This face is already enrolled on another account; one face can sign in to one account only',
+  enrolTooOften: '人脸采集过于频繁，请 1 分钟后再试|||Too many face collections; please try again in a minute',
 };
+
+/** The password confirmation's own refusal (a field error in the request's language, the message in both). */
+const WRONG_PASSWORD: LocalizedText = {
+  'zh-CN': '密码不正确，请重新输入',
+  'zh-HK': '密碼不正確，請重新輸入',
+  en: 'The password is not correct; please try again',
+};
+const bilingual = (text: LocalizedText): string => `${text['zh-CN']}|||${text.en}`;
 
 /** The largest photo accepted (decoded bytes); a 480×480 capture is far below. */
 const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
 /** Stored photos: JPEG, the longer side at most this. */
 const STORED_SIDE = 480;
-
-/**
- * Face login and clock-in attempts per client address: 10 failures (no face, several, nobody close enough) lock the
- * address for a minute, doubling up to an hour; a recognised face clears the count (a clock-in terminal at a school
- * gate sees many people in a row).
- */
-export const FACE_THROTTLE: ThrottlePolicy = {
-  // The "account" of a face attempt is the client address itself (face:<ip>), so that a success clears it; the
-  // throttle's own address count, which a success never clears, is kept out of the way.
-  accountFailures: 10,
-  addressFailures: Number.MAX_SAFE_INTEGER,
-  lockMs: 60_000,
-  maxLockMs: 60 * 60_000,
-  forgetAfterMs: 24 * 60 * 60_000,
-  delayStepMs: 0,
-  maxDelayMs: 0,
-};
 
 const photoBody = (extra: Record<string, unknown> = {}): JsonSchema => ({
   type: 'object',
@@ -101,20 +103,33 @@ function photoOf(value: unknown): Buffer | null {
 
 type Described = { photo: Buffer; descriptor: number[] } | { refusal: Envelope<never> };
 
+/** Refusals that say the server could not look at the photo (not the attempt's fault): they count as no failure. */
+const NOT_COUNTED = new Set(['face_busy', 'face_unavailable']);
+
 const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
   const { ctx, login } = services;
   const recogniser = new FaceRecogniser();
-  const throttle = new LoginThrottle(() => ctx.now(), FACE_THROTTLE);
+  const limits = new FaceAttemptLimits(() => ctx.now());
+  const enrolLimits = new EnrolLimits(() => ctx.now());
+  const fresh = freshCredentialsOf(ctx);
   const faceDir = join(ctx.storageDir, 'faces');
   app.addHook('onClose', () => recogniser.close());
 
-  /** One face and its descriptor, or the refusal to answer with. */
-  async function describe(request: FastifyRequest, photo: Buffer | null): Promise<Described> {
+  /**
+   * One face and its descriptor, or the refusal to answer with. The header is read first (cheap): a picture that
+   * cannot be read or is over MAX_INPUT_PIXELS never waits for the worker.
+   */
+  async function describe(request: FastifyRequest, photo: Buffer | null, priority: FacePriority): Promise<Described> {
     if (!photo) return { refusal: fail(400, 'face_photo_required', FACE_MESSAGES.photoRequired) };
     let analysis: FaceAnalysis;
     try {
-      analysis = await recogniser.analyse(photo);
+      const { width, height } = await photoHeader(photo);
+      if (width * height > MAX_INPUT_PIXELS) {
+        return { refusal: fail(400, 'face_photo_too_large', FACE_MESSAGES.tooLarge) };
+      }
+      analysis = await recogniser.analyse(photo, priority);
     } catch (error) {
+      if (error instanceof FaceQueueFull) return { refusal: fail(503, 'face_busy', FACE_MESSAGES.busy) };
       request.log.warn(error);
       const unreadable = error instanceof Error && /input|format|unsupported|corrupt|Invalid/i.test(error.message);
       return unreadable
@@ -126,47 +141,81 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
     return { photo, descriptor: analysis.descriptor };
   }
 
-  /** The enrolled, active users a face is compared with; `unitId` narrows to one unit (a clock-in terminal's). */
-  function candidates(unitId?: number): Candidate[] {
+  /**
+   * Enrolled faces: of active users (`unitId` narrows to one unit, a clock-in terminal's), or with `everyone`, of
+   * every account, disabled ones too (enrolment must not take a face a disabled account may get back).
+   */
+  function candidates({ unitId, everyone = false }: { unitId?: number; everyone?: boolean } = {}): Candidate[] {
+    const where = [everyone ? '1 = 1' : 'u.status = 1', unitId === undefined ? '1 = 1' : 'u.unit_id = ?'];
     const rows = ctx.db
       .prepare(
         `SELECT f.user_id AS userId, f.descriptor AS descriptor FROM user_faces f JOIN users u ON u.id = f.user_id
-         WHERE u.status = 1 ${unitId === undefined ? '' : 'AND u.unit_id = ?'}`,
+         WHERE ${where.join(' AND ')}`,
       )
       .all(...(unitId === undefined ? [] : [unitId])) as { userId: number; descriptor: string }[];
     return rows.map((row) => ({ userId: row.userId, descriptor: JSON.parse(row.descriptor) as number[] }));
   }
 
   /**
-   * Identifies the face of a login or clock-in photo, through the per-address limit: the user and the distance,
-   * or the refusal.
+   * Identifies the face of a login or clock-in photo within the attempt limits: the user and the distance, or the
+   * refusal. A failure counts on the address, on the terminal (clock-in) and on the enrolled user nearest to the
+   * face; a recognised face clears only that user's count, and is refused while that user is locked.
    */
   async function identify(
     request: FastifyRequest,
-    unitId?: number,
+    terminal?: UserRecord,
   ): Promise<{ userId: number; distance: number } | { refusal: Envelope<never> }> {
-    const attempt = throttle.admit(`face:${request.ip}`, request.ip);
+    const keys = [`address:${request.ip}`, ...(terminal ? [`terminal:${terminal.id}`] : [])];
+    const attempt = limits.admit(keys);
     if (attempt.locked) return { refusal: lockedOut(attempt.until, ctx.now()) };
-    let outcome: { userId: number; distance: number } | { refusal: Envelope<never> };
+    let described: Described;
     try {
-      const described = await describe(request, photoOf((request.body as { faceImage?: unknown } | null)?.faceImage));
-      if ('refusal' in described) outcome = described;
-      else {
-        const match = bestMatch(described.descriptor, candidates(unitId));
-        request.log.info({ face: match }, 'face match');
-        if (match.outcome === 'match') outcome = { userId: match.userId, distance: match.distance };
-        else if (match.outcome === 'ambiguous')
-          outcome = { refusal: fail(400, 'face_ambiguous', FACE_MESSAGES.ambiguous) };
-        else outcome = { refusal: fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised) };
-      }
+      const photo = photoOf((request.body as { faceImage?: unknown } | null)?.faceImage);
+      described = await describe(request, photo, 'interactive');
     } catch (error) {
-      attempt.failed(randomUUID());
+      attempt.failed();
       throw error;
     }
-    // Every failed attempt counts (a random key: the throttle counts only distinct "passwords").
-    if ('refusal' in outcome) attempt.failed(randomUUID());
-    else attempt.succeeded();
-    return outcome;
+    if ('refusal' in described) {
+      if (NOT_COUNTED.has(described.refusal.code)) attempt.dropped();
+      else attempt.failed();
+      return described;
+    }
+    const match = bestMatch(described.descriptor, candidates({ unitId: terminal?.unitId }));
+    request.log.info({ face: match }, 'face match');
+    if (match.outcome === 'match') {
+      const target = `user:${match.userId}`;
+      const until = attempt.targetLockedUntil(target);
+      if (until > 0) {
+        attempt.dropped();
+        return { refusal: lockedOut(until, ctx.now()) };
+      }
+      attempt.succeeded(match.userId, target);
+      return { userId: match.userId, distance: match.distance };
+    }
+    attempt.failed(match.nearest === null ? [] : [`user:${match.nearest}`]);
+    return match.outcome === 'ambiguous'
+      ? { refusal: fail(400, 'face_ambiguous', FACE_MESSAGES.ambiguous) }
+      : { refusal: fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised) };
+  }
+
+  if (ctx.hooks) {
+    // Test hooks (EDU_TEST_HOOKS=1 only): forget the face limits and fresh credentials; the worker queue's state.
+    app.post(
+      '/api/__test/face/reset',
+      { schema: { tags: ['test hooks'], response: envelopeResponse(anyJson) } },
+      async () => {
+        limits.clear();
+        enrolLimits.clear();
+        fresh.clear();
+        return ok(true);
+      },
+    );
+    app.get(
+      '/api/__test/face/stats',
+      { schema: { tags: ['test hooks'], response: envelopeResponse(anyJson) } },
+      async () => ok(recogniser.stats()),
+    );
   }
 
   app.post<{ Body: { faceImage?: string } }>(
@@ -178,7 +227,8 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
         description:
           'Opens a session exactly as password login does (cookies, handover token). Refused (400) when the photo ' +
           'has no face or several, when nobody enrolled is close enough, or when two users are too close to tell ' +
-          'apart; 429 after 10 failures from one address.',
+          'apart; 429 while the address or the recognised user is locked after repeated failures (face/limits.ts); ' +
+          "503 when the face worker's queue is full.",
         body: photoBody(),
         response: envelopeResponse(sessionUserSchema),
       },
@@ -230,8 +280,12 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
             tags: TAGS,
             summary: 'Collect (enrol) the session user’s face: exactly one face, its descriptor stored',
             description:
-              '`userId` must be the session user (else 403). No face or several faces: 400 with the message. ' +
-              'A new collection replaces the previous one.',
+              '`userId` must be the session user (else 403). Needs a fresh credential: without the password confirmed ' +
+              'in the last 5 minutes (`POST /api/uaa/oauth/confirm_password`) 403 `fresh_credential_required`. No ' +
+              'face or several faces: 400 with the message; a face enrolled on another account (within the match ' +
+              'threshold): 400 `face_enrolled_elsewhere`; over 12 Mpx: 400 `face_photo_too_large`; more than 5 ' +
+              "collections a minute: 429; the worker's queue full: 503 `face_busy`. A new collection replaces the " +
+              'previous one.',
             body: photoBody({ userId: idSchema }),
             response: envelopeResponse({
               type: 'object',
@@ -241,16 +295,29 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
           },
         },
         async (request) => {
-          const { user } = authOf(request);
+          const { user, sessionId } = authOf(request);
           if (!namesOwn(request.body?.userId, user.id)) return forbidden();
+          if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
           const photo = photoOf(request.body?.faceImage);
-          const described = await describe(request, photo);
+          if (photo && enrolLimits.take(user.id) > 0)
+            return fail(429, 'face_enrol_too_often', FACE_MESSAGES.enrolTooOften);
+          const described = await describe(request, photo, 'enrol');
           if ('refusal' in described) return described.refusal;
-          const jpeg = await sharp(described.photo)
+          const jpeg = await sharp(described.photo, { limitInputPixels: MAX_INPUT_PIXELS })
             .rotate()
             .resize(STORED_SIDE, STORED_SIDE, { fit: 'inside', withoutEnlargement: true })
             .jpeg({ quality: 90 })
             .toBuffer();
+          // From here to the row written, nothing awaits: two collections of one face on two accounts cannot both
+          // pass the check.
+          const taken = enrolledElsewhere(described.descriptor, candidates({ everyone: true }), user.id);
+          if (taken) {
+            request.log.warn(
+              { face: { userId: user.id, distance: taken.distance } },
+              'face enrolled on another account',
+            );
+            return fail(400, 'face_enrolled_elsewhere', FACE_MESSAGES.enrolledElsewhere);
+          }
           const registerTime = ctx.now();
           const fileName = `${user.id}-${registerTime}-${randomUUID().slice(0, 8)}.jpg`;
           mkdirSync(faceDir, { recursive: true });
@@ -270,6 +337,45 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
         },
       );
 
+      session.post<{ Body: { password?: string } }>(
+        '/api/uaa/oauth/confirm_password',
+        {
+          schema: {
+            tags: ['uaa'],
+            summary: 'Confirm the session user’s password: the session counts as freshly authenticated for 5 minutes',
+            description:
+              'For acts that need a fresh credential (face collection). Checked and throttled as a password login of ' +
+              'the session user (429 when locked); a wrong password: 400 `wrong_password` with a field error on ' +
+              '`password`. Answers until when the session is fresh (epoch ms).',
+            body: {
+              type: 'object',
+              properties: { password: { type: 'string', maxLength: 256 } },
+            },
+            response: envelopeResponse({
+              type: 'object',
+              properties: { freshUntil: { type: 'integer', description: 'Epoch ms' } },
+              required: ['freshUntil'],
+            }),
+          },
+        },
+        async (request) => {
+          const { user, sessionId } = authOf(request);
+          const checked = await login.checkCredentials(request, user.loginName, request.body?.password);
+          if ('refusal' in checked) {
+            const { refusal } = checked;
+            if (refusal.status !== 400) return refusal;
+            const missing = !(typeof request.body?.password === 'string' && request.body.password.trim());
+            const text = missing ? FIELD_MESSAGES.passwordRequired : WRONG_PASSWORD;
+            return fail(400, missing ? 'invalid_grant' : 'wrong_password', bilingual(text), [
+              fieldError(request, 'password', text),
+            ]);
+          }
+          // Login names are unique: the checked account is the session's.
+          if (checked.user.id !== user.id) return freshCredentialRequired();
+          return ok({ freshUntil: fresh.mark(sessionId, 'password').until });
+        },
+      );
+
       session.post<{ Body: { faceImage?: string } }>(
         '/api/uaa/login/face/clocking',
         {
@@ -285,7 +391,7 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
         },
         async (request) => {
           const terminal = authOf(request).user;
-          const found = await identify(request, terminal.unitId);
+          const found = await identify(request, terminal);
           if ('refusal' in found) return found.refusal;
           const person = findUserById(ctx.db, found.userId);
           if (!person || !isActive(person)) return fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised);
