@@ -22,6 +22,7 @@ export const SESSION_PATHS = {
   loginConfig: '/api/uaa/oauth/login/config',
   unitConfig: '/api/uaa/oauth/login/unit_config',
   switchLogin: '/api/uaa/switch/login',
+  confirmPassword: '/api/uaa/oauth/confirm_password',
 } as const;
 
 export interface SessionDeps {
@@ -85,6 +86,30 @@ export async function loginWithPassword(
   );
   return acceptLogin(envelope, session);
 }
+
+/** `confirm_password` → until when the session counts as freshly authenticated (epoch ms). */
+export interface FreshCredential {
+  freshUntil: number | null;
+}
+
+/**
+ * The signed-in user's password entered again: `POST /api/uaa/oauth/confirm_password {password}` (a reference
+ * server extension, docs/decisions.md "Face security"). Acts that need a fresh credential (face collection) answer
+ * status 403 with code `fresh_credential_required` until it succeeds. Skips the interceptor: a wrong password
+ * resolves with its message and field error for the prompt to show.
+ */
+export async function confirmPassword(
+  password: string,
+  { client = defaultClient }: Pick<SessionDeps, 'client'> = {},
+): Promise<Envelope<FreshCredential | null>> {
+  const envelope = await client.post(SESSION_PATHS.confirmPassword, { password }, { noIntercept: true });
+  const data = envelope.status === 200 && isRecord(envelope.data) ? envelope.data : null;
+  const until = data && typeof data['freshUntil'] === 'number' ? data['freshUntil'] : null;
+  return { ...envelope, data: data && { freshUntil: until } };
+}
+
+/** The code of a refusal that asks for the password (or another credential) again first. */
+export const FRESH_CREDENTIAL_REQUIRED = 'fresh_credential_required';
 
 /**
  * Logout: `POST /api/uaa/oauth/logout` with an empty body, then the local logout (stored user, session storage,

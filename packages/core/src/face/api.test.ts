@@ -3,7 +3,8 @@ import { expect } from '@open-wc/testing';
 import { createClient, type Client } from '../http/client.ts';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
-import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import { confirmPassword, FRESH_CREDENTIAL_REQUIRED } from '../auth/api.ts';
+import { captureNotices, DEMO_PASSWORD, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
 import {
   checkFace,
   clockInWithFace,
@@ -41,6 +42,7 @@ describe('face calls', () => {
   beforeEach(async () => {
     setLanguage('en');
     await resetServer();
+    await fetch('/api/__test/face/reset', { method: 'POST' });
     session = createSessionStore();
     relogins = 0;
     notices = captureNotices();
@@ -79,7 +81,19 @@ describe('face calls', () => {
     const teacher = await loginAs('teacher1');
     const userId = String(teacher['userId']);
     // sample2 has one face near (1480, 310), about 275 px wide.
-    const collected = await checkFace(await crop(1200, 20, 600), userId, { client });
+    const photo = await crop(1200, 20, 600);
+    // Collection needs the password entered again: refused first, with the code the face screen asks on.
+    const unconfirmed = await checkFace(photo, userId, { client });
+    expect([unconfirmed.status, unconfirmed.code]).to.deep.equal([403, FRESH_CREDENTIAL_REQUIRED]);
+    const wrong = await confirmPassword('not-the-password', { client });
+    expect([wrong.status, wrong.code, wrong.data]).to.deep.equal([400, 'wrong_password', null]);
+    expect(wrong.fieldErrors[0]?.field).to.equal('password');
+    const confirmed = await confirmPassword(DEMO_PASSWORD, { client });
+    expect(confirmed.status, confirmed.message).to.equal(200);
+    expect(confirmed.data!.freshUntil! - Date.now()).to.be.within(4 * 60_000, 6 * 60_000);
+    expect(relogins, 'no relogin for a refusal').to.equal(0);
+    expect(notices.notices, 'no notice: the prompt shows it').to.deep.equal([]);
+    const collected = await checkFace(photo, userId, { client });
     expect(collected.status, collected.message).to.equal(200);
     expect(collected.data?.userId).to.equal(userId);
     const record = await getFaceRecord(userId, { client });

@@ -15,6 +15,8 @@ export {
   type FaceCheckResult,
   type FaceClockIn,
 } from './api.ts';
+/** Face collection asks for the password again first (`fresh_credential_required`): the confirmation call. */
+export { confirmPassword, FRESH_CREDENTIAL_REQUIRED, type FreshCredential } from '../auth/api.ts';
 export {
   guideBox,
   isOnGuide,

@@ -181,5 +181,65 @@ export const faceStyles = [
     .upload {
       position: relative;
     }
+
+    .password {
+      display: flex;
+      flex-direction: column;
+      gap: 6px;
+      width: 100%;
+      box-sizing: border-box;
+    }
+
+    .password-title {
+      margin: 0;
+      font-size: 14px;
+    }
+
+    .password label {
+      font-size: 13px;
+      color: var(--edu-color-text-secondary, #606266);
+    }
+
+    .password input {
+      padding: 7px 10px;
+      border: 1px solid #dcdfe6;
+      border-radius: 4px;
+      font: inherit;
+    }
+
+    .password input:focus-visible {
+      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline-offset: 1px;
+    }
+
+    .password input[aria-invalid='true'] {
+      border-color: var(--edu-color-danger, #b42318);
+    }
+
+    .password-error {
+      margin: 0;
+      color: var(--edu-color-danger, #b42318);
+      font-size: 13px;
+    }
+
+    .password-actions {
+      display: flex;
+      gap: 8px;
+      justify-content: center;
+    }
+
+    .password-actions button {
+      min-width: 72px;
+      padding: 7px 15px;
+      border: 1px solid #dcdfe6;
+      border-radius: 4px;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .password-actions button:disabled {
+      opacity: 0.55;
+      cursor: not-allowed;
+    }
   `,
 ];

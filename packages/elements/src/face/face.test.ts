@@ -5,8 +5,9 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { checkFace, getFaceRecord } from '@edu-portal/core/face/api.ts';
+import { confirmPassword } from '@edu-portal/core/auth/api.ts';
 import type { FaceClockIn } from '@edu-portal/core/face/api.ts';
-import { loginAs, logoutServer, resetServer } from '@edu-portal/core/test-support/server.ts';
+import { DEMO_PASSWORD, loginAs, logoutServer, resetServer } from '@edu-portal/core/test-support/server.ts';
 import { localeReady } from '../internal/localize.ts';
 import { waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
@@ -68,8 +69,18 @@ describe('<edu-face>', function () {
     // Face records are data: reseeded, so every test starts with nobody enrolled.
     expect((await fetch('/api/__test/reseed', { method: 'POST' })).ok).to.equal(true);
     await resetServer();
+    // The server's face limits (collections per minute, failed attempts) start afresh too.
+    await fetch('/api/__test/face/reset', { method: 'POST' });
     userId = String((await loginAs('teacher1'))['userId']);
   });
+
+  /** Collects the camera's face for the signed-in user through the calls (the password confirmed first). */
+  async function enrolDirectly(): Promise<number> {
+    expect((await confirmPassword(DEMO_PASSWORD)).status).to.equal(200);
+    return (await checkFace(await enrolmentPhoto(), userId)).status;
+  }
+
+  const passwordField = (el: EduFace) => el.shadowRoot!.querySelector<HTMLInputElement>('input[type=password]');
 
   afterEach(async () => {
     fixtureCleanup();
@@ -103,6 +114,28 @@ describe('<edu-face>', function () {
     expect(el.cameraOn, 'camera off with the photo taken').to.equal(false);
     expect(button(el, 'Save').disabled).to.equal(false);
     button(el, 'Save').click();
+    // The server wants the password again first: the prompt, focused, the photo kept.
+    await waitUntil(() => el.phase === 'password', 'the password prompt', 30_000);
+    await el.updateComplete;
+    const field = passwordField(el)!;
+    expect(el.shadowRoot!.activeElement, 'the field has the focus').to.equal(field);
+    expect(el.shadowRoot!.querySelector('label[for=password]')!.textContent!.trim()).to.equal('Password');
+    expect(el.shadowRoot!.querySelector('img.photo'), 'the photo stays').to.not.equal(null);
+    expect(live(el)).to.contain('enter your password again');
+    await expect(el).to.be.accessible();
+    // A wrong password: the server's message in the prompt, the field marked invalid, the photo still there.
+    field.value = 'not-the-password';
+    el.shadowRoot!.querySelector<HTMLButtonElement>('form.password button[type=submit]')!.click();
+    await waitUntil(() => !!el.shadowRoot!.querySelector('.password-error'), 'the refusal', 30_000);
+    expect(el.shadowRoot!.querySelector('.password-error')!.textContent).to.contain('The password is not correct');
+    expect(field.getAttribute('aria-invalid')).to.equal('true');
+    expect(field.getAttribute('aria-describedby')).to.equal('password-error');
+    expect(el.phase).to.equal('password');
+    expect(el.shadowRoot!.querySelector('img.photo')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+    // The right one: confirmed, then saved.
+    field.value = 'Edu@2026';
+    field.form!.requestSubmit();
     await waitUntil(() => el.phase === 'done' || el.phase === 'refused', 'the answer', 30_000);
     expect(el.phase, stage(el).textContent!).to.equal('done');
     expect(stage(el).textContent).to.contain('Face collection complete');
@@ -120,8 +153,28 @@ describe('<edu-face>', function () {
     expect(first.textContent!.trim()).to.equal('Retake');
   });
 
+  it('cancels the password prompt with Escape: back to the photo, which can still be saved', async () => {
+    const el = await fixture<EduFace>(html`<edu-face mode="collect" user-id=${userId}></edu-face>`);
+    await waitUntil(() => el.phase === 'ready', 'ready');
+    await el.uploadPhoto(await (await fetch(SAMPLE)).blob());
+    await el.updateComplete;
+    button(el, 'Save').click();
+    await waitUntil(() => el.phase === 'password', 'the password prompt', 30_000);
+    await el.updateComplete;
+    const empty = passwordField(el)!;
+    empty.form!.requestSubmit();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.password-error')!.textContent).to.contain('Please enter your password');
+    empty.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await el.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(el.phase).to.equal('photo');
+    expect(passwordField(el)).to.equal(null);
+    expect(el.shadowRoot!.activeElement, 'focus back on Save').to.equal(button(el, 'Save'));
+  });
+
   it('logs in by face: countdown, tracking in the Worker, automatic capture, edu-face-login as the owner', async () => {
-    expect((await checkFace(await enrolmentPhoto(), userId)).status).to.equal(200);
+    expect(await enrolDirectly()).to.equal(200);
     await logoutServer();
     const el = await fixture<EduFace>(html`<edu-face mode="login" wait-time="1"></edu-face>`);
     const events = record(el);
@@ -144,7 +197,7 @@ describe('<edu-face>', function () {
   });
 
   it('clocks in on the signed-in terminal: edu-face-clock-in with the data', async () => {
-    expect((await checkFace(await enrolmentPhoto(), userId)).status).to.equal(200);
+    expect(await enrolDirectly()).to.equal(200);
     const el = await fixture<EduFace>(html`<edu-face mode="clock-in" wait-time="0"></edu-face>`);
     const events = record(el);
     await waitUntil(() => el.phase === 'ready', 'ready', 30_000);

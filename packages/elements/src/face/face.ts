@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { envelopeMessage } from '@edu-portal/core/http/envelope.ts';
+import { confirmPassword, FRESH_CREDENTIAL_REQUIRED } from '@edu-portal/core/auth/api.ts';
 import { FACE_CAPTURE_TIMEOUT_MS, FACE_WAIT_TIME_S } from '@edu-portal/core/constants.ts';
 import {
   checkFace,
@@ -24,8 +25,9 @@ import { faceText } from '@edu-portal/core/face/texts.ts';
 /**
  * What the face screen is doing (spec part 2 §4 "Face component"): `initialising` (the stored photo, the detector),
  * `ready`, `opening` (asking for the camera), `live` (collect: the camera runs, take a photo), `photo` (collect: a
- * photo taken), `countdown`, `tracking`, `sending` (the call), `done`, `refused` (the server's message, click to
- * retry), `timeout` (click to retry), `no-camera`, `error` (no userId, or the detector could not load).
+ * photo taken), `password` (collect: the server asks for the password again before it saves; the photo is kept),
+ * `countdown`, `tracking`, `sending` (the call), `done`, `refused` (the server's message, click to retry), `timeout`
+ * (click to retry), `no-camera`, `error` (no userId, or the detector could not load).
  */
 export type FacePhase =
   | 'initialising'
@@ -33,6 +35,7 @@ export type FacePhase =
   | 'opening'
   | 'live'
   | 'photo'
+  | 'password'
   | 'countdown'
   | 'tracking'
   | 'sending'
@@ -74,7 +77,10 @@ class CameraUnavailable extends Error {}
  * log in by face, or clock in by face (`orther`, alias `clock-in`). Login and clock-in open the camera, count down
  * `wait-time` seconds, then detect faces off the main thread (core `createFaceDetector`, a Worker) and capture once
  * the face sits on the centre guide in more than 8 consecutive detections; no capture within `timeout` seconds
- * shows "face detection timed out, click to retry". Collect takes a photo by hand, and saves it with `face/check`.
+ * shows "face detection timed out, click to retry". Collect takes a photo by hand, and saves it with `face/check`;
+ * when the server asks for a fresh credential first (`fresh_credential_required`), a password prompt takes the
+ * photo's place under it, confirms the password (`confirm_password`) and saves; a wrong password shows the
+ * server's message in the prompt and keeps the photo.
  * The camera stops when the element closes, disconnects or the page is hidden. On a page that is neither https nor
  * localhost a photo upload replaces the camera.
  *
@@ -123,8 +129,12 @@ export class EduFace extends EduElement {
   @state() private announcement = '';
   /** The live view shows frames (a photo taken before would be black). */
   @state() private streaming = false;
+  /** The password prompt's error (the server's message), and whether its check is under way. */
+  @state() private passwordError = '';
+  @state() private confirming = false;
 
   @query('video') private video!: HTMLVideoElement | null;
+  @query('#password') private passwordInput!: HTMLInputElement | null;
 
   private stream: MediaStream | null = null;
   private detector: FaceDetector | null = null;
@@ -408,6 +418,10 @@ export class EduFace extends EduElement {
         if (run !== this.run) return;
         status = answer.status;
         message = envelopeMessage(answer);
+        if (status === 403 && answer.code === FRESH_CREDENTIAL_REQUIRED) {
+          await this.askPassword();
+          return;
+        }
         if (status === 200) {
           this.storedPhoto = photo;
           this.registerTime = answer.data?.registerTime ?? Date.now();
@@ -452,6 +466,74 @@ export class EduFace extends EduElement {
     const text = message || msg(str`请求失败（${status}）`, { id: 'face.failedStatus' });
     this.fail('refused', 'refused', text);
   }
+
+  /** Collect: the server wants the password again before it saves; the photo stays. */
+  private async askPassword(): Promise<void> {
+    this.phase = 'password';
+    this.passwordError = '';
+    this.announce(msg('为保护您的账号，请再次输入密码后保存人脸照片', { id: 'face.passwordNeeded' }));
+    await this.updateComplete;
+    this.passwordInput?.focus();
+  }
+
+  /** The prompt's submit: confirms the password, then saves the photo; a refusal stays in the prompt. */
+  async confirmPassword(password: string): Promise<void> {
+    if (this.phase !== 'password' || this.confirming) return;
+    const run = this.run;
+    if (!password.trim()) {
+      this.passwordError = msg('请输入密码', { id: 'face.passwordEmpty' });
+      this.announce(this.passwordError);
+      this.passwordInput?.focus();
+      return;
+    }
+    this.confirming = true;
+    this.passwordError = '';
+    let error = '';
+    try {
+      const answer = await confirmPassword(password);
+      if (answer.status !== 200) error = envelopeMessage(answer);
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    } finally {
+      this.confirming = false;
+    }
+    if (run !== this.run || this.phase !== 'password') return;
+    if (error) {
+      this.passwordError = error;
+      this.announce(error);
+      await this.updateComplete;
+      this.passwordInput?.select();
+      this.passwordInput?.focus();
+      return;
+    }
+    if (this.passwordInput) this.passwordInput.value = '';
+    this.phase = 'photo';
+    await this.send(++this.run, this.photo);
+  }
+
+  /** The prompt's cancel (or Escape): back to the photo, which can still be saved. */
+  cancelPassword(): void {
+    if (this.phase !== 'password') return;
+    this.run++;
+    this.confirming = false;
+    this.passwordError = '';
+    this.phase = 'photo';
+    void this.updateComplete.then(() =>
+      this.shadowRoot?.querySelector<HTMLButtonElement>('.actions button.save')?.focus(),
+    );
+  }
+
+  private onPasswordSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    void this.confirmPassword(this.passwordInput?.value ?? '');
+  };
+
+  private onPasswordKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.cancelPassword();
+  };
 
   /** Retry after a refusal or a timeout: collect goes back to its photo or camera, the others open the camera. */
   retry(): void {
@@ -565,6 +647,7 @@ export class EduFace extends EduElement {
     const closeLabel = collect ? msg('关闭', { id: 'face.close' }) : msg('取消', { id: 'face.cancel' });
     const close = html`<button type="button" class="secondary" @click=${() => this.close()}>${closeLabel}</button>`;
     if (phase === 'initialising' || phase === 'sending') return html`${close}`;
+    if (phase === 'password') return this.renderPasswordPrompt();
     if (this.insecure && phase !== 'done') {
       return html`<label class="upload primary">
           ${msg('上传照片', { id: 'face.upload' })}
@@ -607,7 +690,7 @@ export class EduFace extends EduElement {
         phase !== 'error'
           ? html`<button
               type="button"
-              class="primary"
+              class="primary save"
               ?disabled=${!this.photo || phase !== 'photo'}
               @click=${() => void this.save()}
             >
@@ -627,6 +710,42 @@ export class EduFace extends EduElement {
           </button>`
     }
     ${close}`;
+  }
+
+  /** The password prompt (collect, when the server asks for a fresh credential): a labelled field, its error. */
+  private renderPasswordPrompt() {
+    const error = this.passwordError;
+    return html`<form
+      class="password"
+      aria-labelledby="password-title"
+      @submit=${this.onPasswordSubmit}
+      @keydown=${this.onPasswordKey}
+      novalidate
+    >
+      <p id="password-title" class="password-title">
+        ${msg('为保护您的账号，请再次输入密码后保存人脸照片', { id: 'face.passwordNeeded' })}
+      </p>
+      <label for="password">${msg('密码', { id: 'face.password' })}</label>
+      <input
+        id="password"
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        required
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? 'password-error' : 'password-title'}
+        ?disabled=${this.confirming}
+      />
+      ${error ? html`<p id="password-error" class="password-error">${error}</p>` : nothing}
+      <div class="password-actions">
+        <button type="submit" class="primary" ?disabled=${this.confirming}>
+          ${this.confirming ? msg('正在验证…', { id: 'face.passwordChecking' }) : msg('确认并保存', { id: 'face.passwordConfirm' })}
+        </button>
+        <button type="button" class="secondary" ?disabled=${this.confirming} @click=${() => this.cancelPassword()}>
+          ${msg('取消', { id: 'face.cancel' })}
+        </button>
+      </div>
+    </form>`;
   }
 
   protected override render() {
