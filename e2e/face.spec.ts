@@ -89,11 +89,59 @@ test('collects the signed-in user’s face: open camera, take photo, save', asyn
   await face(page).getByRole('button', { name: '拍照' }).click();
   await expect(save).toBeEnabled();
   await save.click();
+  // Collection needs the password entered again: the prompt, under the photo, then saved.
+  const password = face(page).getByLabel('密码', { exact: true });
+  await expect(password).toBeFocused({ timeout: 30_000 });
+  await expect(face(page)).toContainText('为保护您的账号，请再次输入密码后保存人脸照片');
+  await expect(face(page).getByRole('img', { name: '拍摄的照片' })).toBeVisible();
+  await password.fill('Edu@2026');
+  await face(page).getByRole('button', { name: '确认并保存' }).click();
   await expect(stage(page)).toContainText('人脸采集完成', { timeout: 30_000 });
   await expect(result(page)).toHaveText('已采集');
   await expect(face(page)).toContainText('最近采集时间：');
   await expect(face(page).getByRole('button', { name: '重拍' })).toBeVisible();
   await page.screenshot({ path: 'test-results/face-collected.png' });
+  expect(errors).toEqual([]);
+});
+
+test('the password prompt works by keyboard: a wrong password says so and keeps the photo, Escape goes back', async () => {
+  const page = await facePage(fakeCamera(personA()), { user: 'teacher1', mode: '采集（当前用户）' });
+  const errors = collectPageErrors(page);
+  // Retake (a face is stored), take photo and save, each focused and pressed with the keyboard.
+  const retake = face(page).getByRole('button', { name: '重拍' });
+  await retake.focus();
+  await page.keyboard.press('Enter');
+  const take = face(page).getByRole('button', { name: '拍照' });
+  await expect(take).toBeEnabled({ timeout: 30_000 });
+  await take.focus();
+  await page.keyboard.press('Enter');
+  const save = face(page).getByRole('button', { name: '保存' });
+  await expect(save).toBeEnabled();
+  await save.focus();
+  await page.keyboard.press('Enter');
+
+  const password = face(page).getByLabel('密码', { exact: true });
+  await expect(password).toBeFocused({ timeout: 30_000 });
+  // Escape: back to the photo, focus on Save; Enter asks again.
+  await page.keyboard.press('Escape');
+  await expect(password).toHaveCount(0);
+  await expect(save).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(password).toBeFocused({ timeout: 30_000 });
+  // A wrong password, submitted with Enter: the server's message, the field invalid and selected, the photo kept.
+  await page.keyboard.type('not-the-password');
+  await page.keyboard.press('Enter');
+  await expect(face(page).locator('.password-error')).toHaveText('密码不正确，请重新输入');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('密码不正确，请重新输入');
+  await expect(password).toBeFocused();
+  await expect(face(page).getByRole('img', { name: '拍摄的照片' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/face-password-prompt.png' });
+  // The right password (typing replaces the selected wrong one), Enter: confirmed and saved.
+  await page.keyboard.type('Edu@2026');
+  await page.keyboard.press('Enter');
+  await expect(stage(page)).toContainText('人脸采集完成', { timeout: 30_000 });
+  await expect(result(page)).toHaveText('已采集');
   expect(errors).toEqual([]);
 });
 
