@@ -16,6 +16,7 @@ const SCHOOL = 330108001;
 const SESSION_CALLS: [string, string, string, unknown?][] = [
   ['POST', '/api/uaa/oauth/ticket/issue', '/api/uaa/oauth/ticket/issue'],
   ['GET', '/api/uaa/switch/login', `/api/uaa/switch/login?userId=${TEACHER1}`],
+  ['POST', '/api/uaa/oauth/confirm_password', '/api/uaa/oauth/confirm_password', { password: 'x' }],
   ['POST', '/api/uaa/shiyue_webauth', '/api/uaa/shiyue_webauth', { client_id: 'demo-lms' }],
   ['GET', '/api/sso/select/login/url', '/api/sso/select/login/url?appCode=lms'],
   ['GET', '/api/base/role/user/{userId}/{roleCode}/{projectCode}', `/api/base/role/user/${TEACHER1}/XX_SYS_/base`],
@@ -156,6 +157,8 @@ const PUBLIC_CALLS: [string, string][] = [
   ['POST', '/api/__test/upload/config'],
   ['GET', '/api/__test/upload/stats'],
   ['POST', '/api/__test/upload/sweep'],
+  ['POST', '/api/__test/face/reset'],
+  ['GET', '/api/__test/face/stats'],
   ['POST', '/api/__test/envelope'],
   ['POST', '/api/__test/voice/config'],
 ];
