@@ -51,3 +51,20 @@ export const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 /** Chunk sets untouched this long are abandoned and swept; the sweep runs this often. */
 export const DEFAULT_CHUNK_SET_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Upload storage bounds (docs/decisions.md "Upload storage security"). A chunked upload has at most this many chunks,
+ * so no merge or check walks more than this many, whatever a request names.
+ */
+export const MAX_UPLOAD_CHUNKS = 100_000;
+/** Per user, by default: stored bytes (distinct contents of their records), records, chunk sets in progress. */
+export const DEFAULT_USER_MAX_BYTES = 20 * 1024 * 1024 * 1024;
+export const DEFAULT_USER_MAX_FILES = 10_000;
+export const DEFAULT_USER_MAX_PENDING_SETS = 20;
+/** Longest text fields of the upload calls (a server id, a record uid, a proof nonce). */
+export const MAX_UPLOAD_ID_LENGTH = 64;
+export const MAX_UPLOAD_UID_LENGTH = 128;
+/** Proof of possession: the byte range the server asks the MD5 of, how long a challenge lives, how many per user. */
+export const PROOF_RANGE_BYTES = 256 * 1024;
+export const PROOF_TTL_MS = 5 * 60 * 1000;
+export const PROOF_MAX_PER_USER = 8;

@@ -4,7 +4,9 @@
  *   HOST (127.0.0.1), PORT (8080; 0 = any free port), DATA_DIR (./.data), STATIC_DIR (a built host to serve),
  *   EDU_TEST_HOOKS=1 (test hooks), EDU_QUIET=1 (no demo-account banner), EDU_LOG=1 (fastify request log),
  *   EDU_UPLOAD_MAX_BYTES (largest upload, default 4 GiB), EDU_UPLOAD_CHUNK_MAX_AGE_MS (abandoned chunk sets are
- *   swept after this long, default 24 h).
+ *   swept after this long, default 24 h), per-user upload quotas (refused with 'quota exceeded'):
+ *   EDU_UPLOAD_USER_MAX_BYTES (bytes stored plus uploads in progress, default 20 GiB), EDU_UPLOAD_USER_MAX_FILES
+ *   (file records, default 10000), EDU_UPLOAD_USER_MAX_PENDING (chunked uploads in progress at once, default 20).
  *   EDU_ALIYUN_ACCESS_KEY_ID, EDU_ALIYUN_ACCESS_KEY_SECRET, EDU_ALIYUN_NLS_APPKEY (all three: real speech tokens from
  *   Alibaba Cloud; otherwise the development gateway), EDU_ALIYUN_NLS_REGION (cn-shanghai), EDU_ALIYUN_NLS_META_URL,
  *   EDU_ALIYUN_NLS_GATEWAY_URL (README "Voice").
@@ -82,6 +84,11 @@ async function main(): Promise<void> {
     uploads: {
       ...(env.EDU_UPLOAD_MAX_BYTES ? { maxFileBytes: positiveInteger('EDU_UPLOAD_MAX_BYTES') } : {}),
       ...(env.EDU_UPLOAD_CHUNK_MAX_AGE_MS ? { chunkSetMaxAgeMs: positiveInteger('EDU_UPLOAD_CHUNK_MAX_AGE_MS') } : {}),
+      ...(env.EDU_UPLOAD_USER_MAX_BYTES ? { userMaxBytes: positiveInteger('EDU_UPLOAD_USER_MAX_BYTES') } : {}),
+      ...(env.EDU_UPLOAD_USER_MAX_FILES ? { userMaxFiles: positiveInteger('EDU_UPLOAD_USER_MAX_FILES') } : {}),
+      ...(env.EDU_UPLOAD_USER_MAX_PENDING
+        ? { userMaxPendingSets: positiveInteger('EDU_UPLOAD_USER_MAX_PENDING') }
+        : {}),
     },
   });
   await app.listen({ host, port });

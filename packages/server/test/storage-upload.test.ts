@@ -131,8 +131,11 @@ const storedBlobs = (server: RunningServer): string[] => {
   if (!existsSync(root)) return [];
   return readdirSync(root).flatMap((prefix) => readdirSync(join(root, prefix)));
 };
-const chunkSetExists = (server: RunningServer, md5: string) =>
-  existsSync(join(server.dataDir, 'storage', 'chunks', md5));
+/** Whether any user's chunk set of `md5` is on disk (sets are `chunks/<userId>-<md5>/`). */
+const chunkSetExists = (server: RunningServer, md5: string) => {
+  const root = join(server.dataDir, 'storage', 'chunks');
+  return existsSync(root) && readdirSync(root).some((name) => name.endsWith(`-${md5}`));
+};
 
 describe('upload storage', () => {
   let server: RunningServer;

@@ -10,7 +10,10 @@ import { UploadStore } from '../src/storage/upload-store.ts';
 
 const EACH = 1024;
 const md5Of = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-const place = (md5: string, chunk: number) => ({ md5, chunk, offset: (chunk - 1) * EACH, limit: EACH });
+const OWNER = 1;
+const place = (md5: string, chunk: number) => ({ owner: OWNER, md5, chunk, offset: (chunk - 1) * EACH, limit: EACH });
+const layout = { fullSize: 3 * EACH, eachSize: EACH };
+const unlimited = { maxSets: 10, maxBytes: Number.MAX_SAFE_INTEGER };
 const chunkOf = (bytes: Buffer, n: number) => bytes.subarray((n - 1) * EACH, n * EACH);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -20,6 +23,7 @@ describe('upload store', () => {
   const store = new UploadStore({ storageDir: dir, now: () => Date.now() });
 
   async function send(md5: string, bytes: Buffer, n: number): Promise<void> {
+    assert.equal(await store.reserveSet(OWNER, md5, layout, unlimited), 'ok');
     const written = await store.receiveChunk(
       place(md5, n),
       (async function* () {
@@ -27,7 +31,7 @@ describe('upload store', () => {
       })(),
     );
     assert.equal(written.bytes, EACH);
-    await store.markChunk(md5, n, EACH, EACH, 1);
+    await store.markChunk(OWNER, md5, n, EACH, layout);
   }
 
   it('publishes by the running MD5 when every chunk came whole', async () => {
@@ -35,7 +39,7 @@ describe('upload store', () => {
     const md5 = md5Of(bytes);
     for (const n of [2, 1, 3]) await send(md5, bytes, n);
     await settle();
-    const stored = await store.merge(md5, bytes.length, 3, () => false);
+    const stored = await store.merge(OWNER, md5, bytes.length, 3, () => false);
     assert.deepEqual(readFileSync(join(dir, stored)), bytes);
   });
 
@@ -56,7 +60,7 @@ describe('upload store', () => {
     release();
     assert.equal((await second).bytes, EACH);
     await assert.rejects(
-      store.merge(md5, bytes.length, 3, () => false),
+      store.merge(OWNER, md5, bytes.length, 3, () => false),
       (error: { code?: string }) => {
         assert.equal(error.code, 'chunkmerge');
         return true;

@@ -17,7 +17,9 @@ import { uploadText } from './texts.ts';
  * - `upload failed`: anything else that stopped the upload;
  * - `Not find file`: no file given; `size exceeds limit`: over `maxSize`;
  * - `type not allowed`: a refused extension (part 1 §5 `notAllowUpload`, part 2 §5) or one outside `accept`;
- * - `readerror`: the browser could not read the file (removed or changed since it was picked).
+ * - `readerror`: the browser could not read the file (removed or changed since it was picked);
+ * - `quota exceeded`: not the catalogue's; the reference server's refusal when the user's storage quota (bytes,
+ *   files or uploads in progress) is reached (docs/decisions.md "Upload storage security").
  */
 export type UploadErrorKind =
   | 'checkerror'
@@ -30,7 +32,8 @@ export type UploadErrorKind =
   | 'Not find file'
   | 'size exceeds limit'
   | 'type not allowed'
-  | 'readerror';
+  | 'readerror'
+  | 'quota exceeded';
 
 export const UPLOAD_ERROR_KINDS: readonly UploadErrorKind[] = [
   'checkerror',
@@ -44,6 +47,7 @@ export const UPLOAD_ERROR_KINDS: readonly UploadErrorKind[] = [
   'size exceeds limit',
   'type not allowed',
   'readerror',
+  'quota exceeded',
 ];
 
 const TEXT: Record<Exclude<UploadErrorKind, 'type not allowed'>, Parameters<typeof uploadText>[0]> = {
@@ -57,6 +61,7 @@ const TEXT: Record<Exclude<UploadErrorKind, 'type not allowed'>, Parameters<type
   'Not find file': 'fileNotFound',
   'size exceeds limit': 'fileTooLarge',
   readerror: 'uploadReadError',
+  'quota exceeded': 'uploadQuotaExceeded',
 };
 
 /** The catalogue's text for `kind` in `lang`; `ext` names the refused extension for `type not allowed`. */
@@ -126,18 +131,21 @@ export function toUploadError(step: UploadErrorKind, error: unknown, lang: Lang 
   }
   const said = `${error.code ?? ''} ${error.message}`.toLowerCase();
   let kind = step;
-  if (said.includes('chunk count abnormal')) kind = 'chunk count abnormal';
+  if (error.code === 'quota exceeded') kind = 'quota exceeded';
+  else if (said.includes('chunk count abnormal')) kind = 'chunk count abnormal';
   else if (said.includes('size exceeds limit') || error.status === 413) kind = 'size exceeds limit';
   // No answer at all (the server down or unreachable): say so; the kind still names the step that failed.
   const noAnswer = error.kind === 'network' || error.kind === 'timeout';
   return new UploadError({
     kind,
     message:
-      error.kind === 'business'
-        ? error.message
-        : noAnswer
-          ? uploadText('uploadNoAnswer', {}, lang)
-          : uploadErrorText(kind, lang),
+      kind === 'quota exceeded'
+        ? uploadErrorText(kind, lang)
+        : error.kind === 'business'
+          ? error.message
+          : noAnswer
+            ? uploadText('uploadNoAnswer', {}, lang)
+            : uploadErrorText(kind, lang),
     // A server that names a catalogue kind has decided: the same request would get the same answer.
     refusal: !isRetryable(error) || kind !== step || (step === 'chunkmerge' && said.includes('chunkmerge')),
     status: error.status,

@@ -41,6 +41,11 @@ export const UPLOAD_TEXTS = {
     en: 'The file could not be read, please pick it again',
     'zh-HK': '無法讀取檔案，請重新選擇',
   },
+  uploadQuotaExceeded: {
+    'zh-CN': '存储空间已达上限（或同时上传的文件过多），请删除不用的文件或稍后再试',
+    en: 'Your storage is full (or too many uploads are in progress): delete files you no longer need or try again later',
+    'zh-HK': '儲存空間已達上限（或同時上傳的檔案過多），請刪除不用的檔案或稍後再試',
+  },
 } satisfies TextTable;
 
 export const uploadText = defineTexts(UPLOAD_TEXTS);

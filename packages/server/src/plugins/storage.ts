@@ -1,15 +1,19 @@
 /**
  * Stored files: unit logos (spec part 1 §7 `GET /api/storage/show/{unitId}` … `/unit/{unitId}`), app icons and
  * avatars. Files live under `<dataDir>/storage`; the `files` table knows their type and whether they are public
- * (logos and icons appear on the login page, before any session exists).
+ * (logos and icons appear on the login page, before any session exists). Every file is served with
+ * `X-Content-Type-Options: nosniff`, and one a browser could run or render as a document (HTML, SVG, XML, scripts)
+ * only as an attachment, so no stored file becomes a page of the portal's origin (docs/decisions.md "Upload
+ * storage security").
  */
 import { createReadStream } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession } from '../auth/session-http.ts';
-import { fail } from '../http/envelope.ts';
+import { booleanSchema, envelopeSchema, fail } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 import type { Services } from '../services.ts';
+import { contentDisposition, isAttachmentOnly } from '../storage/names.ts';
 
 interface FileRow {
   id: number;
@@ -23,9 +27,24 @@ interface FileRow {
 }
 
 const TAGS = ['storage'];
+/**
+ * The 200 answer is a stream; the 404 answer is the envelope. Ids are not validated by the schema: a refused
+ * parameter would answer an envelope with HTTP 200, which the binary 200 schema turned into `[object Object]`; an id
+ * that is not a number is an unknown id (404) instead.
+ */
+const idParams = (name: string) => ({
+  type: 'object',
+  properties: { [name]: { type: 'string', description: 'A number; anything else is unknown (404)' } },
+  required: [name],
+});
+/** The number an id parameter names, or null when it names none. */
+const idOf = (value: string): number | null => (/^[0-9]{1,15}$/.test(value) ? Number(value) : null);
 const binaryResponse = {
-  200: { description: 'The file content', type: 'string', format: 'binary' },
-  404: { description: 'No such file', type: 'object', additionalProperties: true },
+  200: {
+    description: 'The file content',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  },
+  404: envelopeSchema(booleanSchema, "No such file: the envelope {status: 404, code: 'not_found'}"),
 };
 
 const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions }) => {
@@ -44,6 +63,8 @@ const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions 
     }
     const absolute = resolve(ctx.storageDir, file.storage_path);
     if (!absolute.startsWith(ctx.storageDir + sep)) return notFound();
+    reply.header('x-content-type-options', 'nosniff');
+    if (isAttachmentOnly(file.name, file.mime)) reply.header('content-disposition', contentDisposition(file.name));
     if (request.headers['if-none-match'] === `"${file.md5}"`) return reply.code(304).send();
     return reply
       .header('content-type', file.mime)
@@ -59,18 +80,18 @@ const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions 
       schema: {
         tags: TAGS,
         summary: 'The logo of a unit (HTTP 404 when none, so the client shows its default logo)',
-        params: {
-          type: 'object',
-          properties: { unitId: { type: 'string', pattern: '^[0-9]+$' } },
-          required: ['unitId'],
-        },
+        params: idParams('unitId'),
         response: binaryResponse,
       },
     },
     async (request, reply) => {
-      const file = ctx.db
-        .prepare('SELECT f.* FROM units u JOIN files f ON f.id = u.logo_file_id WHERE u.id = ?')
-        .get(Number(request.params.unitId)) as FileRow | undefined;
+      const unitId = idOf(request.params.unitId);
+      const file =
+        unitId === null
+          ? undefined
+          : (ctx.db
+              .prepare('SELECT f.* FROM units u JOIN files f ON f.id = u.logo_file_id WHERE u.id = ?')
+              .get(unitId) as FileRow | undefined);
       return sendFile(request, reply, file);
     },
   );
@@ -81,17 +102,16 @@ const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions 
       schema: {
         tags: TAGS,
         summary: 'A stored file by id',
-        params: {
-          type: 'object',
-          properties: { fileId: { type: 'string', pattern: '^[0-9]+$' } },
-          required: ['fileId'],
-        },
+        params: idParams('fileId'),
         response: binaryResponse,
       },
     },
     async (request, reply) => {
-      const file = ctx.db.prepare('SELECT * FROM files WHERE id = ?').get(Number(request.params.fileId)) as
-        FileRow | undefined;
+      const fileId = idOf(request.params.fileId);
+      const file =
+        fileId === null
+          ? undefined
+          : (ctx.db.prepare('SELECT * FROM files WHERE id = ?').get(fileId) as FileRow | undefined);
       return sendFile(request, reply, file);
     },
   );

@@ -1,6 +1,6 @@
 /**
  * Test-hook controls of uploads under /api/__test/upload/ (EDU_TEST_HOOKS=1 only; docs/decisions.md "Test
- * hooks"): chunk failures, drops and delays, the server's size limit, what arrived, and the sweep run now.
+ * hooks"): chunk failures, drops and delays, the server's size limit and quotas, what arrived, and the sweep run now.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { envelopeResponse, ok, type JsonSchema } from '../http/envelope.ts';
@@ -18,6 +18,13 @@ const settingsSchema: JsonSchema = {
     chunkDropRate: { ...rate, description: 'Share of chunk uploads whose connection is dropped' },
     chunkDelayMs: { type: 'integer', minimum: 0 },
     maxFileBytes: { type: ['integer', 'null'], minimum: 0, description: "The server's size limit; null: configured" },
+    userMaxBytes: { type: ['integer', 'null'], minimum: 0, description: 'Per-user stored bytes; null: configured' },
+    userMaxFiles: { type: ['integer', 'null'], minimum: 0, description: 'Per-user file records; null: configured' },
+    userMaxPendingSets: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Per-user chunk sets in progress; null: configured',
+    },
   },
 };
 
@@ -30,7 +37,9 @@ const uploadTestHooksPlugin: FastifyPluginAsync<UploadPluginOptions> = async (ap
     {
       schema: {
         tags: TAGS,
-        summary: 'Fail, drop or delay chunk uploads, or change the size limit (reset restores the defaults)',
+        summary:
+          'Fail, drop or delay chunk uploads, or change the size limit or the per-user quotas (reset restores the ' +
+          'defaults)',
         body: { ...settingsSchema, additionalProperties: false },
         response: envelopeResponse(settingsSchema),
       },

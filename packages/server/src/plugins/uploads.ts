@@ -4,8 +4,15 @@
  * image, plus `GET /api/storage/file/{fileId}` that serves an uploaded file back. Every call needs a session.
  * Bytes are streamed to disk (storage/upload-store.ts: chunks straight to their offset in one data file, so a merge
  * is a verified rename), records are in the `files` table (storage/repository.ts).
+ *
+ * Upload storage security (docs/decisions.md): every number of a call is bounded by the others before any work
+ * (chunks = ⌈fullSize / eachSize⌉ ≤ MAX_UPLOAD_CHUNKS, sizes ≤ the configured maximum); chunk sets belong to one
+ * user (`chunks/<userId>-<md5>/`); stored bytes go to a caller by MD5 alone only when they may read a file of that
+ * content already (its owner, the owner's unit), otherwise after a proof of possession (storage/proof.ts); per-user
+ * quotas of stored bytes, records and chunk sets in progress; every text field has a length limit.
  */
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,18 +22,27 @@ import {
   DEFAULT_CHUNK_SET_MAX_AGE_MS,
   DEFAULT_UPLOAD_MAX_BYTES,
   DEFAULT_UPLOAD_SWEEP_INTERVAL_MS,
+  DEFAULT_USER_MAX_BYTES,
+  DEFAULT_USER_MAX_FILES,
+  DEFAULT_USER_MAX_PENDING_SETS,
   MAX_CHUNK_BYTES,
+  MAX_UPLOAD_CHUNKS,
+  MAX_UPLOAD_ID_LENGTH,
+  MAX_UPLOAD_UID_LENGTH,
 } from '../config.ts';
 import { booleanSchema, envelopeResponse, envelopeSchema, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 import type { Services } from '../services.ts';
 import { cleanFileName, contentDisposition, contentTypeOf, IMAGE_EXTENSIONS, isRefusedName } from '../storage/names.ts';
+import { ProofChallenges } from '../storage/proof.ts';
 import { refusals, UploadRefusal, UPLOAD_MESSAGES, type UploadCode } from '../storage/refusals.ts';
 import { createUploadRepository, storedFileSchema, toWireFile, type UploadRepository } from '../storage/repository.ts';
 import {
   chunkCountOf,
   expectedChunkSize,
+  isSaneLayout,
   MD5_PATTERN,
+  type ChunkLayout,
   type ChunkPlace,
   type ChunkWritten,
   type ReceivedFile,
@@ -40,12 +56,21 @@ export interface UploadConfig {
   chunkSetMaxAgeMs: number;
   /** How often the sweep runs; 0 turns the timer off. */
   sweepIntervalMs: number;
+  /** Per user: bytes stored (distinct contents of their records) plus the declared sizes of their chunk sets. */
+  userMaxBytes: number;
+  /** Per user: file records. */
+  userMaxFiles: number;
+  /** Per user: chunk sets in progress. */
+  userMaxPendingSets: number;
 }
 
 export const defaultUploadConfig = (): UploadConfig => ({
   maxFileBytes: DEFAULT_UPLOAD_MAX_BYTES,
   chunkSetMaxAgeMs: DEFAULT_CHUNK_SET_MAX_AGE_MS,
   sweepIntervalMs: DEFAULT_UPLOAD_SWEEP_INTERVAL_MS,
+  userMaxBytes: DEFAULT_USER_MAX_BYTES,
+  userMaxFiles: DEFAULT_USER_MAX_FILES,
+  userMaxPendingSets: DEFAULT_USER_MAX_PENDING_SETS,
 });
 
 export interface UploadPluginOptions extends Services {
@@ -66,24 +91,51 @@ export const UPLOAD_ROUTES = {
 const TAGS = ['storage'];
 const DEFAULT_SERVER_ID = 'base';
 
+const MAX_NAME_LENGTH = 1024;
+const SERVER_ID_PATTERN = /^[A-Za-z0-9_.:-]*$/;
 const md5Schema: JsonSchema = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 of the whole file' };
-const countSchema: JsonSchema = { type: 'integer', minimum: 1 };
-const sizeSchema: JsonSchema = { type: 'integer', minimum: 0 };
-const textSchema: JsonSchema = { type: 'string' };
-const flagSchema: JsonSchema = { anyOf: [{ type: 'boolean' }, { type: 'string' }] };
+/** Counts are bounded by the sizes in each handler (chunks = ⌈fullSize / eachSize⌉ ≤ MAX_UPLOAD_CHUNKS). */
+const countSchema: JsonSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const sizeSchema: JsonSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+const eachSizeSchema: JsonSchema = { type: 'integer', minimum: 1, maximum: MAX_CHUNK_BYTES };
+const serverIdSchema: JsonSchema = {
+  type: 'string',
+  maxLength: MAX_UPLOAD_ID_LENGTH,
+  pattern: SERVER_ID_PATTERN.source,
+  description: "The storage server id (default 'base')",
+};
+const uidSchema: JsonSchema = { type: 'string', maxLength: MAX_UPLOAD_UID_LENGTH };
+const nameSchema: JsonSchema = { type: 'string', maxLength: MAX_NAME_LENGTH };
+const flagSchema: JsonSchema = { anyOf: [{ type: 'boolean' }, { type: 'string', maxLength: 8 }] };
 
 /** The upload payload of spec part 2 §3 (the existence check carries it with md5 and name). */
 const payloadProperties: Record<string, JsonSchema> = {
-  serverid: textSchema,
+  serverid: serverIdSchema,
   md5: md5Schema,
-  name: { type: 'string', maxLength: 1024 },
+  name: nameSchema,
   chunk: sizeSchema,
   chunks: countSchema,
-  eachSize: countSchema,
+  eachSize: eachSizeSchema,
   fullSize: sizeSchema,
-  uid: textSchema,
+  uid: uidSchema,
   chunked: flagSchema,
   size: sizeSchema,
+};
+
+/** The proof-of-possession challenge answered beside `data: false` (an extension of §7; storage/proof.ts). */
+const proofSchema: JsonSchema = {
+  type: 'object',
+  description:
+    'Extension: proof of possession. Sent beside `data: false` when the content is stored but the caller may not ' +
+    'read it yet; a client that holds the file calls again with `proofNonce` = `nonce` and `proofMd5` = the MD5 of ' +
+    'the nonce (UTF-8) followed by the file bytes [offset, offset + length), and gets the file at once. A client ' +
+    'that ignores it uploads as usual.',
+  properties: {
+    offset: { type: 'integer', minimum: 0 },
+    length: { type: 'integer', minimum: 0 },
+    nonce: { type: 'string' },
+  },
+  required: ['offset', 'length', 'nonce'],
 };
 
 const fileDataSchema: JsonSchema = storedFileSchema;
@@ -102,6 +154,10 @@ interface SecondCheckBody {
   name: string;
   fullSize?: number;
   size?: number;
+  chunks?: number;
+  eachSize?: number;
+  proofNonce?: string;
+  proofMd5?: string;
 }
 
 interface BlockCheckBody {
@@ -146,10 +202,45 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   }
 }
 
+/** The most bytes a text field of a multipart upload may carry (a file name is the longest, 1024 characters). */
+const MAX_FIELD_BYTES = 4 * MAX_NAME_LENGTH;
+
+/** The longest each known text field of a multipart upload may be (anything else is bounded by MAX_FIELD_BYTES). */
+const FIELD_LIMITS: Record<string, number> = {
+  serverid: MAX_UPLOAD_ID_LENGTH,
+  uid: MAX_UPLOAD_UID_LENGTH,
+  md5: 32,
+  fileName: MAX_NAME_LENGTH,
+  chunked: 8,
+  chunk: 16,
+  chunks: 16,
+  eachSize: 16,
+  fullSize: 16,
+  size: 16,
+};
+
+/** A field of a multipart upload that is too long, or a server id with characters a server id never has. */
+function badField(fields: Record<string, string>): boolean {
+  for (const [name, limit] of Object.entries(FIELD_LIMITS)) {
+    if ((fields[name]?.length ?? 0) > limit) return true;
+  }
+  return fields.serverid !== undefined && !SERVER_ID_PATTERN.test(fields.serverid);
+}
+
+/** A multipart body the parser could not read: the client's fault (HTTP 400), not the server's. */
+function malformedBody(cause: unknown): Error {
+  return Object.assign(new Error('malformed multipart body', { cause }), {
+    statusCode: 400,
+    code: 'invalid_multipart',
+  });
+}
+
 /**
  * Reads a multipart body: text fields, and the part named `file` streamed to a temp file through `store.receive`
  * (at most `limitOf(fields)` bytes). `refuse(fields, filename)` runs when the file part starts, with the fields
- * sent before it, so a refused name or size is never written. Other file parts are drained.
+ * sent before it, so a refused name or size is never written; `placeOf(fields)` may then name the place in a chunk
+ * set the bytes go straight to (or refuse them). Other file parts are drained. A field too long is a refusal; a body
+ * the parser cannot read is HTTP 400.
  */
 async function readForm(
   request: FastifyRequest,
@@ -157,7 +248,7 @@ async function readForm(
   partLimit: number,
   limitOf: (fields: Record<string, string>) => number,
   refuse: (fields: Record<string, string>, filename: string) => UploadRefusal | null,
-  placeOf: (fields: Record<string, string>) => ChunkPlace | null = () => null,
+  placeOf: (fields: Record<string, string>) => Promise<ChunkPlace | UploadRefusal | null> = async () => null,
 ): Promise<ReadForm> {
   const form: ReadForm = {
     fields: Object.create(null) as Record<string, string>,
@@ -166,9 +257,13 @@ async function readForm(
     refusal: null,
   };
   try {
-    for await (const part of request.parts({ limits: { fileSize: partLimit, files: 2, fields: 30 } })) {
+    const parts = request.parts({
+      limits: { fileSize: partLimit, files: 2, fields: 30, parts: 40, fieldSize: MAX_FIELD_BYTES, headerPairs: 100 },
+    });
+    for await (const part of parts) {
       if (part.type === 'field') {
-        form.fields[part.fieldname] = String(part.value);
+        if (part.valueTruncated || part.fieldnameTruncated) form.refusal ??= refusals.fieldTooLong();
+        else form.fields[part.fieldname] = String(part.value);
         continue;
       }
       const file: MultipartFile = part;
@@ -176,12 +271,17 @@ async function readForm(
         await drain(file.file);
         continue;
       }
-      form.refusal = refuse(form.fields, file.filename ?? '');
+      form.refusal = badField(form.fields) ? refusals.fieldTooLong() : refuse(form.fields, file.filename ?? '');
       if (form.refusal) {
         await drain(file.file);
         continue;
       }
-      const place = placeOf(form.fields);
+      const place = await placeOf(form.fields);
+      if (place instanceof UploadRefusal) {
+        form.refusal = place;
+        await drain(file.file);
+        continue;
+      }
       if (place) {
         const written = await store.receiveChunk(place, file.file);
         form.placed = { ...place, ...written, overLimit: written.overLimit || file.file.truncated };
@@ -196,15 +296,25 @@ async function readForm(
     }
   } catch (error) {
     if (form.file) await store.discard(form.file.tempPath);
-    throw error;
+    if (form.placed) await store.forgetRefusedChunk(form.placed.owner, form.placed.md5);
+    // File system failures are the server's (500); the parser's, and limits it enforces, the request's.
+    if ((error as NodeJS.ErrnoException).syscall !== undefined) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    throw malformedBody(error);
   }
+  if (!form.refusal && badField(form.fields)) form.refusal = refusals.fieldTooLong();
   return form;
 }
 
 const intField = (value: string | undefined): number | null =>
-  value !== undefined && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : null;
+  value !== undefined && /^\s*[0-9]{1,16}\s*$/.test(value) ? Number(value) : null;
 
-/** A chunk's place from its fields: MD5, number, offset and expected size; null when they do not describe one. */
+/**
+ * A chunk's place from its fields: MD5, number, offset, expected size and the set's layout; null when they do not
+ * describe one (every number bounded by the others: chunk ≤ chunks = ⌈fullSize / eachSize⌉ ≤ MAX_UPLOAD_CHUNKS,
+ * eachSize ≤ MAX_CHUNK_BYTES).
+ */
 function chunkFields(fields: Record<string, string>) {
   const chunk = intField(fields.chunk);
   const chunks = intField(fields.chunks);
@@ -215,12 +325,14 @@ function chunkFields(fields: Record<string, string>) {
     return null;
   }
   if (eachSize <= 0 || eachSize > MAX_CHUNK_BYTES || chunk < 1 || chunk > chunks) return null;
-  if (chunks !== chunkCountOf(fullSize, eachSize)) return null;
+  const layout: ChunkLayout = { fullSize, eachSize };
+  if (!isSaneLayout(layout) || chunks !== chunkCountOf(fullSize, eachSize)) return null;
   return {
     md5,
     chunk,
     fullSize,
     eachSize,
+    layout,
     offset: (chunk - 1) * eachSize,
     bytes: expectedChunkSize(chunk, chunks, eachSize, fullSize),
   };
@@ -229,8 +341,14 @@ function chunkFields(fields: Record<string, string>) {
 const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, options) => {
   const { ctx, store, config } = options;
   const files: UploadRepository = createUploadRepository(ctx);
+  const proofs = new ProofChallenges(ctx.now);
   const hooks = ctx.hooks?.upload ?? null;
   const maxFileBytes = () => hooks?.settings.maxFileBytes ?? config.maxFileBytes;
+  const quota = () => ({
+    bytes: hooks?.settings.userMaxBytes ?? config.userMaxBytes,
+    files: hooks?.settings.userMaxFiles ?? config.userMaxFiles,
+    sets: hooks?.settings.userMaxPendingSets ?? config.userMaxPendingSets,
+  });
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
@@ -252,7 +370,41 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
     throw error;
   };
 
+  /**
+   * The bytes `userId` may still add to what they hold (stored contents and the declared sizes of their chunk
+   * sets), and whether they may make one more file record.
+   */
+  const room = async (userId: number) => {
+    const limits = quota();
+    const used = files.usageOf(userId);
+    const pending = await store.pendingOf(userId);
+    return {
+      bytes: Math.max(0, limits.bytes - used.bytes - pending.bytes),
+      storedRoom: Math.max(0, limits.bytes - used.bytes),
+      record: used.files < limits.files,
+    };
+  };
+
+  /** Refuses a new record of `size` bytes of content `md5` (nothing when the user holds that content already). */
+  const quotaRefusal = async (userId: number, md5: string, size: number, pendingCounts = true) => {
+    const left = await room(userId);
+    const owned = files.ownsContent(userId, md5, size);
+    // At the record quota, only content the user has already may still get a record (under its same name).
+    if (!left.record && !owned) return refusals.quota();
+    const added = owned ? 0 : size;
+    return added > (pendingCounts ? left.bytes : left.storedRoom) ? refusals.quota() : null;
+  };
+
+  /** The user's record of stored content (a refusal when their record quota is reached meanwhile). */
+  const record = (file: Parameters<UploadRepository['recordFor']>[0]) => {
+    const made = files.recordFor(file, quota().files);
+    if (!made) throw refusals.quota();
+    return made;
+  };
+
   const routes: FastifyPluginAsync<Services> = async (session) => {
+    const secondResponse = envelopeSchema({ anyOf: [fileDataSchema, booleanSchema] });
+    secondResponse.properties = { ...(secondResponse.properties as Record<string, JsonSchema>), proof: proofSchema };
     session.post<{ Body: SecondCheckBody }>(
       UPLOAD_ROUTES.secondUploadCheck,
       {
@@ -260,32 +412,61 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           tags: TAGS,
           summary:
             'Whether the file is stored already (deduplication by MD5): if so, and the caller may read a file of ' +
-            'this content, a record of their own is made and answered at once; otherwise data is false',
-          body: { type: 'object', properties: payloadProperties, required: ['md5', 'name'] },
-          response: envelopeResponse({ anyOf: [fileDataSchema, booleanSchema] }),
+            'this content (their own, or one of their unit), a record of their own is made and answered at once. ' +
+            'Extension: when the content is stored but the caller may not read it, `data` is false and `proof` asks ' +
+            'for the MD5 of a byte range the server picked; sent back as `proofNonce` and `proofMd5`, a right answer ' +
+            'gets the file at once (a wrong or late one: data false, the client uploads). Otherwise data is false',
+          body: {
+            type: 'object',
+            properties: {
+              ...payloadProperties,
+              proofNonce: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Extension: `proof.nonce`' },
+              proofMd5: { ...md5Schema, description: 'Extension: MD5 of the nonce then the asked byte range' },
+            },
+            required: ['md5', 'name'],
+          },
+          response: { 200: secondResponse },
         },
       },
       async (request) => {
-        const { md5: rawMd5, name: rawName, fullSize, size, serverid } = request.body;
+        const { md5: rawMd5, name: rawName, fullSize, size, serverid, chunks, eachSize } = request.body;
         const md5 = rawMd5.toLowerCase();
         const name = cleanFileName(rawName);
         const user = authOf(request).user;
         const total = fullSize ?? size;
-        const refusal = nameRefusal(name, 'checkerror');
+        const refusal = nameRefusal(rawName, 'checkerror');
         if (refusal) return refusal.toEnvelope();
         if (total !== undefined && total > maxFileBytes()) return refusals.sizeLimit().toEnvelope();
         if (total === undefined) return ok(false);
-        if (!(await store.hasBlob(md5, total)) || !files.readableWithContent(md5, total, user)) return ok(false);
-        const record = files.recordFor({
-          name,
-          mime: contentTypeOf(name),
-          size: total,
-          md5,
-          storagePath: store.blobRelativePath(md5, total),
-          serverId: serverid || DEFAULT_SERVER_ID,
-          ownerUserId: user.id,
-        });
-        return ok(toWireFile(record));
+        if (chunks !== undefined && eachSize !== undefined && chunks !== chunkCountOf(total, eachSize)) {
+          return refusals.chunkCount().toEnvelope();
+        }
+        if (!(await store.hasBlob(md5, total))) return ok(false);
+        // An empty file's content is no secret; any other needs an entitlement or a proof of possession.
+        let entitled = total === 0 || files.readableWithContent(md5, total, user);
+        const { proofNonce, proofMd5 } = request.body;
+        if (!entitled && proofNonce && proofMd5) {
+          entitled = await proofs.verify(user.id, md5, total, proofNonce, proofMd5, (offset, length) =>
+            store.readBlobRange(md5, total, offset, length),
+          );
+        }
+        if (!entitled) return { ...ok(false), proof: proofs.issue(user.id, md5, total) };
+        try {
+          const over = await quotaRefusal(user.id, md5, total);
+          if (over) return over.toEnvelope();
+          const made = record({
+            name,
+            mime: contentTypeOf(name),
+            size: total,
+            md5,
+            storagePath: store.blobRelativePath(md5, total),
+            serverId: serverid || DEFAULT_SERVER_ID,
+            ownerUserId: user.id,
+          });
+          return ok(toWireFile(made));
+        } catch (error) {
+          return answerRefusal(error);
+        }
       },
     );
 
@@ -296,9 +477,10 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           tags: TAGS,
           summary:
             'Single upload (multipart serverid, file, uid, md5): streamed to disk while hashing; stored only when ' +
-            'the MD5 matches, the type is allowed and the size within the limit',
+            "the MD5 matches, the type is allowed, the size within the limit and the user's quota " +
+            "('quota exceeded' otherwise)",
           consumes: ['multipart/form-data'],
-          body: multipartBody({ serverid: textSchema, uid: textSchema, md5: md5Schema }, []),
+          body: multipartBody({ serverid: serverIdSchema, uid: uidSchema, md5: md5Schema }, []),
           response: envelopeResponse(fileDataSchema),
         },
         validatorCompiler: skipValidation,
@@ -307,34 +489,48 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         if (!request.isMultipart()) return refusals.noFile().toEnvelope();
         const user = authOf(request).user;
         const limit = maxFileBytes();
+        const left = await room(user.id);
+        if (!left.record) return refusals.quota().toEnvelope();
+        const streamLimit = Math.min(limit, left.bytes);
         const form = await readForm(
           request,
           store,
           limit + 1,
-          () => limit,
+          () => streamLimit,
           (_fields, filename) => nameRefusal(filename, 'uploaderror'),
         );
         if (form.refusal) return form.refusal.toEnvelope();
         const received = form.file;
         if (!received) return refusals.noFile().toEnvelope();
-        if (received.overLimit) return refusals.sizeLimit().toEnvelope();
+        if (received.overLimit) {
+          return (received.bytes > limit ? refusals.sizeLimit() : refusals.quota()).toEnvelope();
+        }
         const sentMd5 = (form.fields.md5 ?? '').toLowerCase();
         if (sentMd5 && sentMd5 !== received.md5) {
           await store.discard(received.tempPath);
           return refusals.md5Mismatch().toEnvelope();
         }
         const name = cleanFileName(received.filename);
+        const over = await quotaRefusal(user.id, received.md5, received.bytes);
+        if (over) {
+          await store.discard(received.tempPath);
+          return over.toEnvelope();
+        }
         const storagePath = await store.publish(received.tempPath, received.md5, received.bytes);
-        const record = files.recordFor({
-          name,
-          mime: contentTypeOf(name),
-          size: received.bytes,
-          md5: received.md5,
-          storagePath,
-          serverId: form.fields.serverid || DEFAULT_SERVER_ID,
-          ownerUserId: user.id,
-        });
-        return ok(toWireFile(record));
+        try {
+          const made = record({
+            name,
+            mime: contentTypeOf(name),
+            size: received.bytes,
+            md5: received.md5,
+            storagePath,
+            serverId: form.fields.serverid || DEFAULT_SERVER_ID,
+            ownerUserId: user.id,
+          });
+          return ok(toWireFile(made));
+        } catch (error) {
+          return answerRefusal(error);
+        }
       },
     );
 
@@ -352,13 +548,15 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
       {
         schema: {
           tags: TAGS,
-          summary: 'Whether chunk `chunk` (1-based) of the file `md5` is stored whole (`size` bytes)',
+          summary:
+            "Whether chunk `chunk` (1-based) of the caller's own upload of `md5` is stored whole (`size` bytes); " +
+            "another user's chunks are never seen",
           body: {
             type: 'object',
             properties: {
               ...payloadProperties,
               chunk: countSchema,
-              size: { type: 'integer', minimum: 0, description: "This chunk's size in bytes" },
+              size: { ...sizeSchema, description: "This chunk's size in bytes" },
             },
             required: ['md5', 'size', 'chunks', 'chunk'],
           },
@@ -368,16 +566,26 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
       async (request) => {
         const { chunk, chunks, size, eachSize, fullSize } = request.body;
         const md5 = request.body.md5.toLowerCase();
-        if (chunk > chunks) return fail(400, 'checkchunkerror', UPLOAD_MESSAGES.checkchunkerror);
+        const user = authOf(request).user;
+        const refused = () => fail(400, 'checkchunkerror', UPLOAD_MESSAGES.checkchunkerror);
+        if (chunk > chunks || chunks > MAX_UPLOAD_CHUNKS || size > MAX_CHUNK_BYTES) return refused();
         const sizes = eachSize !== undefined && fullSize !== undefined;
-        const expected = (n: number) => (sizes ? expectedChunkSize(n, chunks, eachSize, fullSize) : size);
-        const stored = await store.storedChunks(md5);
-        // Without eachSize and fullSize only the asked chunk's size is known; the others are listed as stored.
+        if (sizes && (fullSize > maxFileBytes() || chunks !== chunkCountOf(fullSize, eachSize))) return refused();
+        // The set's recorded layout decides each chunk's size; a request cut otherwise finds nothing, so its client
+        // sends every chunk again (which re-cuts the set).
+        const layout = await store.layoutOf(user.id, md5);
+        const agrees =
+          layout !== null &&
+          chunkCountOf(layout.fullSize, layout.eachSize) === chunks &&
+          (!sizes || (layout.fullSize === fullSize && layout.eachSize === eachSize));
+        if (!agrees) return { ...ok(false), chunks: [] };
+        const expected = (n: number) => expectedChunkSize(n, chunks, layout.eachSize, layout.fullSize);
+        const stored = await store.storedChunks(user.id, md5);
         const whole = [...stored]
-          .filter(([n, bytes]) => n <= chunks && (sizes || n === chunk ? bytes === expected(n) : true))
+          .filter(([n, bytes]) => n <= chunks && bytes === expected(n))
           .map(([n]) => n)
           .sort((a, b) => a - b);
-        return { ...ok(stored.get(chunk) === expected(chunk)), chunks: whole };
+        return { ...ok(stored.get(chunk) === expected(chunk) && size === expected(chunk)), chunks: whole };
       },
     );
 
@@ -387,20 +595,23 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         schema: {
           tags: TAGS,
           summary:
-            "Chunk upload (multipart, every field of spec part 2 §7): streamed to its offset in the upload's data " +
-            'file, checked against eachSize and fullSize, then marked whole (a chunk sent again replaces the old one)',
+            "Chunk upload (multipart, every field of spec part 2 §7): streamed to its offset in the caller's own " +
+            'upload of `md5`, checked against eachSize and fullSize, then marked whole (a chunk sent again replaces ' +
+            "the old one). Beginning an upload counts against the user's quota of uploads in progress and bytes " +
+            "('quota exceeded')",
           consumes: ['multipart/form-data'],
           body: multipartBody(
             {
               chunked: flagSchema,
               chunk: countSchema,
               chunks: countSchema,
-              eachSize: countSchema,
+              eachSize: eachSizeSchema,
               md5: md5Schema,
-              fileName: textSchema,
+              fileName: nameSchema,
               fullSize: sizeSchema,
-              uid: textSchema,
+              uid: uidSchema,
               size: sizeSchema,
+              serverid: serverIdSchema,
             },
             ['chunk', 'chunks', 'eachSize', 'md5', 'fullSize'],
           ),
@@ -419,7 +630,11 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           }
           if (outcome === 'fail') {
             if (request.isMultipart()) {
-              for await (const part of request.parts()) if (part.type === 'file') await drain(part.file);
+              try {
+                for await (const part of request.parts()) if (part.type === 'file') await drain(part.file);
+              } catch (error) {
+                throw malformedBody(error);
+              }
             }
             return reply.code(500).send(fail(500, 'injected_failure', MESSAGES.injectedFailure));
           }
@@ -427,6 +642,15 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         if (!request.isMultipart()) return refusals.noFile().toEnvelope();
         const user = authOf(request).user;
         const limit = maxFileBytes();
+        /** Makes sure the user's set exists, cut as the fields say, within their quota. */
+        const reserve = async (fit: NonNullable<ReturnType<typeof chunkFields>>) => {
+          const limits = quota();
+          const reserved = await store.reserveSet(user.id, fit.md5, fit.layout, {
+            maxSets: limits.sets,
+            maxBytes: Math.max(0, limits.bytes - files.usageOf(user.id).bytes),
+          });
+          return reserved === 'ok' ? null : refusals.quota();
+        };
         const chunkLimit = (fields: Record<string, string>) =>
           Math.min(MAX_CHUNK_BYTES, intField(fields.eachSize) ?? MAX_CHUNK_BYTES);
         const form = await readForm(
@@ -439,21 +663,23 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             if (fullSize !== null && fullSize > limit) return refusals.sizeLimit();
             return nameRefusal(fields.fileName ?? '', 'uploadunkerror') ?? nameRefusal(filename, 'uploadunkerror');
           },
-          // Fields first (as core sends them): the bytes go straight to their offset in the upload's data file.
-          (fields) => {
+          // Fields first (as core sends them): the bytes go straight to their offset in the user's data file.
+          async (fields) => {
             const fit = chunkFields(fields);
-            return fit && fit.fullSize <= limit
-              ? { md5: fit.md5, chunk: fit.chunk, offset: fit.offset, limit: fit.bytes }
-              : null;
+            if (!fit || fit.fullSize > limit) return null;
+            const refused = await reserve(fit);
+            if (refused) return refused;
+            return { owner: user.id, md5: fit.md5, chunk: fit.chunk, offset: fit.offset, limit: fit.bytes };
           },
         );
         if (form.refusal) return form.refusal.toEnvelope();
         const { fields, placed } = form;
         const received = form.file;
         if (!received && !placed) return refusals.noFile().toEnvelope();
+        const fit = chunkFields(fields);
         const discard = async () => {
           if (received && !received.overLimit) await store.discard(received.tempPath);
-          if (placed) await store.forgetRefusedChunk(placed.md5);
+          if (placed) await store.forgetRefusedChunk(user.id, placed.md5);
         };
         // Fields sent after the file part are only known now.
         const lateRefusal = nameRefusal(fields.fileName ?? '', 'uploadunkerror');
@@ -461,7 +687,6 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           await discard();
           return lateRefusal.toEnvelope();
         }
-        const fit = chunkFields(fields);
         const bytes = placed ? placed.bytes : received!.bytes;
         const overLimit = placed ? placed.overLimit : received!.overLimit;
         const sentSize = intField(fields.size);
@@ -475,13 +700,25 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           await discard();
           return refusals.badChunk().toEnvelope();
         }
-        const { md5, chunk, fullSize } = fit;
+        const { md5, chunk, fullSize, layout } = fit;
         if (fullSize > limit) {
           await discard();
           return refusals.sizeLimit().toEnvelope();
         }
-        if (received) await store.placeChunk(md5, chunk, fit.offset, received.tempPath);
-        await store.markChunk(md5, chunk, bytes, fit.eachSize, user.id);
+        try {
+          if (received) {
+            const refused = await reserve(fit);
+            if (refused) {
+              await discard();
+              return refused.toEnvelope();
+            }
+            await store.placeChunk({ owner: user.id, md5, chunk, offset: fit.offset }, received.tempPath);
+          }
+          await store.markChunk(user.id, md5, chunk, bytes, layout);
+        } catch (error) {
+          if (error instanceof UploadRefusal) await store.forgetRefusedChunk(user.id, md5);
+          return answerRefusal(error);
+        }
         hooks?.chunkStored(md5, chunk);
         return ok(true);
       },
@@ -493,11 +730,14 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         schema: {
           tags: TAGS,
           summary:
-            'Merge: publishes the data file (an atomic rename, no copy) only when the count, size and MD5 match ' +
-            "(the MD5 kept up as chunks arrived) ('chunk count abnormal' / 'chunkmerge' otherwise, nothing published)",
+            "Merge of the caller's own chunks: publishes the data file (an atomic rename, no copy) only when size " +
+            'and count agree with how the chunks were cut (chunks = ⌈size / eachSize⌉), every chunk is in and the ' +
+            "MD5 matches (the MD5 kept up as chunks arrived) ('chunk count abnormal' / 'chunkmerge' otherwise, " +
+            'nothing published). Without the chunks, the file is answered only to a caller who may read a file of ' +
+            'this content already',
           body: {
             type: 'object',
-            properties: { ...payloadProperties, size: { type: 'integer', minimum: 0, description: 'Whole file' } },
+            properties: { ...payloadProperties, size: { ...sizeSchema, description: 'Whole file' } },
             required: ['md5', 'name', 'size', 'chunks'],
           },
           response: envelopeResponse(fileDataSchema),
@@ -508,17 +748,19 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         const md5 = request.body.md5.toLowerCase();
         const name = cleanFileName(rawName);
         const user = authOf(request).user;
-        const refusal = nameRefusal(name, 'chunkmerge');
+        const refusal = nameRefusal(rawName, 'chunkmerge');
         if (refusal) return refusal.toEnvelope();
         if (size > maxFileBytes()) return refusals.sizeLimit().toEnvelope();
+        // No count can be right past the most chunks a file may have: refused before anything is read.
+        if (chunks > MAX_UPLOAD_CHUNKS) return refusals.chunkCount().toEnvelope();
         try {
-          const storagePath = await store.merge(
-            md5,
-            size,
-            chunks,
-            () => store.sentChunksOf(md5, user.id) || files.readableWithContent(md5, size, user),
+          // The set's own declared size is part of the user's pending bytes: only what is stored counts here.
+          const over = await quotaRefusal(user.id, md5, size, false);
+          if (over) return over.toEnvelope();
+          const storagePath = await store.merge(user.id, md5, size, chunks, () =>
+            files.readableWithContent(md5, size, user),
           );
-          const record = files.recordFor({
+          const made = record({
             name,
             mime: contentTypeOf(name),
             size,
@@ -527,7 +769,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             serverId: serverid || DEFAULT_SERVER_ID,
             ownerUserId: user.id,
           });
-          return ok(toWireFile(record));
+          return ok(toWireFile(made));
         } catch (error) {
           return answerRefusal(error);
         }
@@ -539,12 +781,12 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
       {
         schema: {
           tags: TAGS,
-          summary: 'Stores a base64 image (fileName without extension, type the extension)',
+          summary: "Stores a base64 image (fileName without extension, type the extension) within the user's quota",
           body: {
             type: 'object',
             properties: {
-              serverid: textSchema,
-              fileName: { type: 'string', maxLength: 1024 },
+              serverid: serverIdSchema,
+              fileName: nameSchema,
               base64Str: { type: 'string', minLength: 1 },
               type: { type: 'string', maxLength: 10 },
             },
@@ -565,17 +807,24 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         if (bytes.length > maxFileBytes()) return refusals.sizeLimit().toEnvelope();
         const user = authOf(request).user;
         const name = `${cleanFileName(fileName).replace(/\.[a-z0-9]{1,10}$/i, '')}.${type}`;
-        const stored = await store.storeBuffer(bytes);
-        const record = files.recordFor({
-          name,
-          mime: contentTypeOf(name),
-          size: stored.size,
-          md5: stored.md5,
-          storagePath: stored.relativePath,
-          serverId: serverid || DEFAULT_SERVER_ID,
-          ownerUserId: user.id,
-        });
-        return ok(toWireFile(record));
+        try {
+          const digest = createHash('md5').update(bytes).digest('hex');
+          const over = await quotaRefusal(user.id, digest, bytes.length);
+          if (over) return over.toEnvelope();
+          const stored = await store.storeBuffer(bytes);
+          const made = record({
+            name,
+            mime: contentTypeOf(name),
+            size: stored.size,
+            md5: stored.md5,
+            storagePath: stored.relativePath,
+            serverId: serverid || DEFAULT_SERVER_ID,
+            ownerUserId: user.id,
+          });
+          return ok(toWireFile(made));
+        } catch (error) {
+          return answerRefusal(error);
+        }
       },
     );
 
@@ -589,7 +838,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             "may read it; HTTP 404 'Not find file' otherwise)",
           params: {
             type: 'object',
-            properties: { fileId: { type: 'string', pattern: '^[0-9]+$' } },
+            properties: { fileId: { type: 'string', description: 'A number; anything else: 404' } },
             required: ['fileId'],
           },
           response: {
@@ -606,7 +855,8 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
       },
       async (request, reply) => {
         const notFound = () => reply.code(404).send(refusals.noFile().toEnvelope());
-        const file = files.findById(Number(request.params.fileId));
+        const fileId = /^[0-9]{1,15}$/.test(request.params.fileId) ? Number(request.params.fileId) : null;
+        const file = fileId === null ? undefined : files.findById(fileId);
         if (!file || !files.canRead(file, authOf(request).user)) return notFound();
         const absolute = resolve(ctx.storageDir, file.storagePath);
         if (!absolute.startsWith(ctx.storageDir + sep)) return notFound();

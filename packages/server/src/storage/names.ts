@@ -11,27 +11,80 @@ import {
 export { IMAGE_EXTENSIONS };
 
 /**
- * The last extension of a name, lower-cased, after dropping trailing dots and spaces (Windows saves `run.exe.` as
- * `run.exe`), as core's `fileExtension` reads it; '' when there is none.
+ * Extensions the server refuses beside the spec's two lists: other names of an HTML page (the spec refuses `html`),
+ * which a browser would open as a page of the portal's origin.
+ */
+export const SERVER_REFUSED_EXTENSIONS: readonly string[] = ['htm', 'xhtml', 'shtml', 'mht', 'mhtml', 'hta'];
+
+/**
+ * Extensions a browser could run or render as a document (scripts, SVG, XML): stored, but only ever served as an
+ * attachment, with `X-Content-Type-Options: nosniff`.
+ */
+export const ATTACHMENT_ONLY_EXTENSIONS: readonly string[] = [
+  'html',
+  ...SERVER_REFUSED_EXTENSIONS,
+  'svg',
+  'svgz',
+  'xml',
+  'xsl',
+  'xslt',
+  'js',
+  'mjs',
+  'cjs',
+  'json',
+  'pdf',
+  'swf',
+  'wasm',
+  'css',
+];
+
+/** Content types a browser shows as media, never runs: the only ones served inline (SVG is a document, not here). */
+const INLINE_TYPE = /^(image\/(gif|jpeg|png|bmp|webp|tiff)|audio\/|video\/)/i;
+
+/** Control and format characters (zero-width, bidirectional overrides, BOM): never part of a stored name. */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * The last extension of a name, lower-cased, as a file system and a browser would read it: control and format
+ * characters removed (`x.html\u0007`, `x\u202egpj.exe`), compatibility forms folded (`x.ｅｘｅ`), trailing dots and
+ * spaces dropped (Windows saves `run.exe.` as `run.exe`); '' when there is none.
  */
 export function extensionOf(name: string): string {
-  const trimmed = name.replace(/[. ]+$/, '');
+  const trimmed = cleanFileName(name)
+    .normalize('NFKC')
+    .replace(/[.\s]+$/u, '');
   const base = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Whether either list refuses the name's extension. */
+/** Whether the spec's lists or the server's own refuse the name's extension (read as `extensionOf` reads it). */
 export function isRefusedName(name: string): boolean {
   const ext = extensionOf(name);
-  return ext !== '' && (REJECTED_EXTENSIONS.includes(ext) || NOT_ALLOWED_UPLOAD_EXTENSIONS.includes(ext));
+  return (
+    ext !== '' &&
+    (REJECTED_EXTENSIONS.includes(ext) ||
+      NOT_ALLOWED_UPLOAD_EXTENSIONS.includes(ext) ||
+      SERVER_REFUSED_EXTENSIONS.includes(ext))
+  );
 }
 
-/** The name as stored: no directory part, no control characters, at most 255 characters; 'file' when empty. */
+/**
+ * Whether a stored file may only be served as an attachment: anything but an image, audio or video type, and
+ * anything whose name a browser could run whatever its type.
+ */
+export function isAttachmentOnly(name: string, mime: string): boolean {
+  return ATTACHMENT_ONLY_EXTENSIONS.includes(extensionOf(name)) || !INLINE_TYPE.test(mime);
+}
+
+/**
+ * The name as stored: no directory part, no control or format characters, at most 255 characters; 'file' when
+ * empty. Its extension is the one `isRefusedName` checked.
+ */
 export function cleanFileName(name: string): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = base.replace(INVISIBLE, '').trim();
   return clean.slice(0, 255) || 'file';
 }
 

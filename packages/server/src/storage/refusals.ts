@@ -18,6 +18,9 @@ export const UPLOAD_MESSAGES = {
   notFound: '文件不存在|||Not find file',
   sizeLimit: '文件大小超出限制|||size exceeds limit',
   typeRefused: '不允许上传该类型的文件|||upload failed: files of this type are not allowed',
+  quota:
+    '存储空间已用完，请删除不用的文件或稍后再试|||quota exceeded: your storage or your uploads in progress are at their limit',
+  fieldTooLong: '上传参数过长|||upload failed: a field is too long',
 } as const;
 
 /** The spec's error kinds (part 2 §8) the server answers with: core's kinds but for the two only a browser meets. */
@@ -47,4 +50,7 @@ export const refusals = {
   md5Mismatch: () => new UploadRefusal(400, 'uploaderror', UPLOAD_MESSAGES.uploaderror),
   badChunk: () => new UploadRefusal(400, 'uploadunkerror', UPLOAD_MESSAGES.uploadunkerror),
   badImage: () => new UploadRefusal(400, 'upload failed', UPLOAD_MESSAGES.uploadFailed),
+  /** A per-user quota (stored bytes, records, chunk sets in progress) is reached: nothing was stored. */
+  quota: () => new UploadRefusal(403, 'quota exceeded', UPLOAD_MESSAGES.quota),
+  fieldTooLong: () => new UploadRefusal(400, 'upload failed', UPLOAD_MESSAGES.fieldTooLong),
 };

@@ -104,11 +104,33 @@ export function createUploadRepository(ctx: ServerContext) {
       return row !== undefined;
     },
 
+    /** What `userId` holds: their records, and the bytes of the distinct contents those records point at. */
+    usageOf(userId: number): { files: number; bytes: number } {
+      const row = db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM files WHERE owner_user_id = @userId) AS files,
+             (SELECT COALESCE(SUM(size), 0) FROM (SELECT DISTINCT md5, size FROM files WHERE owner_user_id = @userId))
+             AS bytes`,
+        )
+        .get({ userId }) as { files: number; bytes: number };
+      return row;
+    },
+
+    /** Whether `userId` has a record of this content already (a new record of it adds no stored bytes). */
+    ownsContent(userId: number, md5: string, size: number): boolean {
+      return (
+        db
+          .prepare('SELECT 1 FROM files WHERE owner_user_id = ? AND md5 = ? AND size = ? LIMIT 1')
+          .get(userId, md5, size) !== undefined
+      );
+    },
+
     /**
      * The user's record of this content under this name, created when missing: uploading the same file twice
-     * gives the same record, another user or another name gets a record of their own over the same bytes.
+     * gives the same record, another user or another name gets a record of their own over the same bytes. Null
+     * when a new record would pass `maxFiles` records of the user.
      */
-    recordFor(file: NewFile): FileRecord {
+    recordFor(file: NewFile, maxFiles = Number.POSITIVE_INFINITY): FileRecord | null {
       return db.transaction(() => {
         const existing = db
           .prepare(
@@ -117,6 +139,10 @@ export function createUploadRepository(ctx: ServerContext) {
           )
           .get(file.ownerUserId, file.md5, file.size, file.name, file.serverId) as FileRecord | undefined;
         if (existing) return existing;
+        const { count } = db
+          .prepare('SELECT COUNT(*) AS count FROM files WHERE owner_user_id = ?')
+          .get(file.ownerUserId) as { count: number };
+        if (count >= maxFiles) return null;
         const { lastInsertRowid } = db
           .prepare(
             `INSERT INTO files (name, mime, size, md5, storage_path, server_id, is_public, owner_user_id, created_at)

@@ -1,6 +1,6 @@
 /**
  * Test hooks of chunk uploads (EDU_TEST_HOOKS=1 only): fail or drop a share of chunk uploads, delay them, move the
- * server's size limit, and count what arrived so tests can tell which chunks a client sent.
+ * server's size limit and the per-user quotas, and count what arrived so tests can tell which chunks a client sent.
  */
 
 export interface UploadHookSettings {
@@ -12,6 +12,10 @@ export interface UploadHookSettings {
   chunkDelayMs: number;
   /** The server's size limit of one file in bytes; null keeps the configured one. */
   maxFileBytes: number | null;
+  /** Per-user quotas (stored bytes, records, chunk sets in progress); null keeps the configured ones. */
+  userMaxBytes: number | null;
+  userMaxFiles: number | null;
+  userMaxPendingSets: number | null;
 }
 
 export type ChunkOutcome = 'drop' | 'fail' | 'store';
@@ -31,6 +35,9 @@ const defaults = (): UploadHookSettings => ({
   chunkDropRate: 0,
   chunkDelayMs: 0,
   maxFileBytes: null,
+  userMaxBytes: null,
+  userMaxFiles: null,
+  userMaxPendingSets: null,
 });
 
 /**
