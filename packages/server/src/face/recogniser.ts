@@ -49,13 +49,21 @@ interface Job extends Pending {
   id: number;
   photo: Uint8Array;
   priority: FacePriority;
+  /** Analyses started before this job was queued, and when it was queued. */
+  startedBefore: number;
+  queuedAt: number;
 }
 
-/** The order in which analyses started, by priority (for tests and logs). */
+/** The queue's state and what it did (for tests and logs). */
 export interface FaceQueueStats {
   waiting: Record<FacePriority, number>;
+  /** The most photos of each class that have waited at once. */
+  peak: Record<FacePriority, number>;
   running: boolean;
+  /** The classes of the last analyses started (at most 100), oldest first. */
   started: FacePriority[];
+  /** The last interactive photo: how many analyses started while it waited, and how long it waited (ms). */
+  lastInteractive: { overtakenBy: number; waitedMs: number } | null;
 }
 
 export class FaceRecogniser {
@@ -66,6 +74,9 @@ export class FaceRecogniser {
   private running: number | null = null;
   /** The classes of the last analyses started, newest last (at most 100). */
   private readonly startedLog: FacePriority[] = [];
+  private startedCount = 0;
+  private readonly peak: Record<FacePriority, number> = { interactive: 0, enrol: 0 };
+  private lastInteractive: FaceQueueStats['lastInteractive'] = null;
 
   constructor(private readonly limits: Record<FacePriority, number> = FACE_QUEUE_LIMITS) {}
 
@@ -77,7 +88,16 @@ export class FaceRecogniser {
     const queue = this.queues[priority];
     if (queue.length >= this.limits[priority]) return Promise.reject(new FaceQueueFull(priority));
     return new Promise<FaceAnalysis>((resolve, reject) => {
-      queue.push({ id: this.nextId++, photo, priority, resolve, reject });
+      queue.push({
+        id: this.nextId++,
+        photo,
+        priority,
+        resolve,
+        reject,
+        startedBefore: this.startedCount,
+        queuedAt: performance.now(),
+      });
+      this.peak[priority] = Math.max(this.peak[priority], queue.length);
       this.next();
     });
   }
@@ -85,8 +105,10 @@ export class FaceRecogniser {
   stats(): FaceQueueStats {
     return {
       waiting: { interactive: this.queues.interactive.length, enrol: this.queues.enrol.length },
+      peak: { ...this.peak },
       running: this.running !== null,
       started: [...this.startedLog],
+      lastInteractive: this.lastInteractive,
     };
   }
 
@@ -108,6 +130,13 @@ export class FaceRecogniser {
     if (!job) return;
     const worker = this.start();
     this.running = job.id;
+    if (job.priority === 'interactive') {
+      this.lastInteractive = {
+        overtakenBy: this.startedCount - job.startedBefore,
+        waitedMs: Math.round(performance.now() - job.queuedAt),
+      };
+    }
+    this.startedCount += 1;
     this.startedLog.push(job.priority);
     if (this.startedLog.length > 100) this.startedLog.shift();
     const done = () => {
