@@ -39,9 +39,53 @@ export interface UploadPayload {
 
 /** `POST second_upload_check` (payload plus md5 and name): truthy `data` means the server has the file already. */
 export async function secondUploadCheck(payload: UploadPayload, options: CallOptions = {}): Promise<unknown> {
+  return (await secondUploadCheckAnswer(payload, options)).data;
+}
+
+/**
+ * Proof of possession, an extension of §7 the reference server asks for (docs/decisions.md "Upload storage
+ * security"): when it stores the content but the caller may not read it yet, it answers `data: false` with `proof`
+ * beside the envelope; the client holding the file sends the same check again with `proofNonce` = `nonce` and
+ * `proofMd5` = the MD5 of the nonce (UTF-8) followed by the file's bytes `[offset, offset + length)`.
+ */
+export interface PossessionChallenge {
+  offset: number;
+  length: number;
+  nonce: string;
+}
+
+/** The most bytes a challenge may ask the client to read: a server asking more is not answered. */
+export const MAX_PROOF_BYTES = 4 * 1024 * 1024;
+
+export interface SecondCheckAnswer {
+  /** Truthy: the server has the file (its `data`). */
+  data: unknown;
+  /** A proof of possession the server asks for, or null (always null from servers that do not ask). */
+  proof: PossessionChallenge | null;
+}
+
+/** The challenge beside an envelope, when it is one a file of `size` bytes can answer. */
+function challengeOf(value: unknown, size: number): PossessionChallenge | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { offset, length, nonce } = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || typeof nonce !== 'string') return null;
+  const [from, bytes] = [offset as number, length as number];
+  if (from < 0 || bytes < 0 || bytes > MAX_PROOF_BYTES || from + bytes > size) return null;
+  if (!/^[0-9A-Za-z_-]{1,128}$/.test(nonce)) return null;
+  return { offset: from, length: bytes, nonce };
+}
+
+/** `POST second_upload_check`, with the server's proof-of-possession challenge when it sends one. */
+export async function secondUploadCheckAnswer(
+  payload: UploadPayload & { proofNonce?: string; proofMd5?: string },
+  options: CallOptions = {},
+): Promise<SecondCheckAnswer> {
   const [client, request] = split(options);
   const envelope = await client.post(UPLOAD_PATHS.secondUploadCheck, { ...payload }, request);
-  return envelope.data;
+  return {
+    data: envelope.data,
+    proof: envelope.data ? null : challengeOf(envelope.extra?.['proof'], payload.fullSize),
+  };
 }
 
 export interface SingleUploadParams {

@@ -1,6 +1,7 @@
 /** Chunked upload (spec part 2 §3, §4, §7, §8, §9; issue 11): the controller, its calls, MD5, resume records, images. */
 export {
   createUpload,
+  possessionProof,
   realClock,
   browserNetwork,
   DEFAULT_CONCURRENCY,
@@ -16,6 +17,8 @@ export {
 export {
   UPLOAD_PATHS,
   secondUploadCheck,
+  secondUploadCheckAnswer,
+  MAX_PROOF_BYTES,
   uploadSingle,
   blockUploadCheck,
   blockUploadCheckList,
@@ -27,6 +30,8 @@ export {
   type SingleUploadParams,
   type ChunkCheckParams,
   type ChunkCheckAnswer,
+  type PossessionChallenge,
+  type SecondCheckAnswer,
   type ChunkUploadParams,
   type MergeParams,
   type Base64ImageParams,

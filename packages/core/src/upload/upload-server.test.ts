@@ -9,8 +9,9 @@ import type { Client } from '../http/client.ts';
 import { md5Bytes } from '../platform/md5.ts';
 import { patternBytes } from '../test-support/fake-storage.ts';
 import { useReferenceServer } from '../test-support/server-suite.ts';
-import { loginAs, serverCalls } from '../test-support/server.ts';
+import { loginAs, logoutServer, serverCalls } from '../test-support/server.ts';
 import { UPLOAD_PATHS } from './api.ts';
+import { uploadErrorText } from './errors.ts';
 import { createUpload, type UploadOptions, type UploadSnapshot } from './upload.ts';
 
 const KB64 = 64 * 1024;
@@ -28,6 +29,9 @@ interface UploadHookSettings {
   chunkDropRate?: number;
   chunkDelayMs?: number;
   maxFileBytes?: number | null;
+  userMaxBytes?: number | null;
+  userMaxFiles?: number | null;
+  userMaxPendingSets?: number | null;
 }
 
 async function configureUploads(settings: UploadHookSettings): Promise<void> {
@@ -159,5 +163,49 @@ describe('upload against the reference server', () => {
     expect(final.error!.status).to.equal(415);
     expect(final.error!.message).to.include('not allowed');
     expect(await count(UPLOAD_PATHS.upload)).to.equal(0);
+  });
+
+  it('answers the server’s proof of possession: a user of another unit who holds the file gets it at once', async () => {
+    const file = uniqueFile(3 * KB64 + 9, 'shared.mp4');
+    await expectStored(await createUpload(file, options()).settled(), file);
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(4);
+    await logoutServer();
+    await loginAs('area1');
+    const theirs = await createUpload(file, options()).settled();
+    await expectStored(theirs, file);
+    expect(theirs.instant).to.equal(true);
+    // The check, then the check with the answer; no byte sent again.
+    expect(await count(UPLOAD_PATHS.secondUploadCheck)).to.equal(3);
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(4);
+  });
+
+  it('uploads as usual when its answer to the proof is wrong (a file whose bytes changed after hashing)', async () => {
+    const bytes = patternBytes(2 * KB64 + 1);
+    crypto.getRandomValues(bytes.subarray(0, 16));
+    const file = new File([bytes], 'changed.mp4');
+    await expectStored(await createUpload(file, options()).settled(), file);
+    await logoutServer();
+    await loginAs('area1');
+    // The same MD5 is claimed, but the bytes the proof reads are other bytes: no file handed out.
+    const md5 = md5Bytes(bytes);
+    const other = new File([new Uint8Array(bytes.length)], 'changed.mp4');
+    const final = await createUpload(other, options({ hash: async () => md5 })).settled();
+    expect(final.instant).to.equal(false);
+    expect(await count(UPLOAD_PATHS.secondUploadCheck)).to.equal(3);
+    // Its own bytes, sent and merged, do not match the claimed MD5: refused, nothing of the other file leaks.
+    expect(final.state).to.equal('failed');
+    expect(final.error!.kind).to.equal('chunkmerge');
+  });
+
+  it('shows the server’s quota refusal in the language in force', async () => {
+    await configureUploads({ userMaxFiles: 0 });
+    for (const lang of ['en', 'zh-HK'] as const) {
+      const final = await createUpload(uniqueFile(100, 'quota.pdf'), options({ lang })).settled();
+      expect(final.state).to.equal('failed');
+      expect(final.error!.kind).to.equal('quota exceeded');
+      expect(final.error!.refusal).to.equal(true);
+      expect(final.error!.message).to.equal(uploadErrorText('quota exceeded', lang));
+    }
+    expect(await count(UPLOAD_PATHS.upload)).to.equal(2);
   });
 });

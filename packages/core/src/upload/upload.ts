@@ -17,6 +17,7 @@
  * tests `hash` (a `HashFunction`), `clock` (`now`, `sleep`) and `network` (`online`, `subscribe`).
  *
  * **States**: `idle` (only with `autoStart: false`) → `hashing` (MD5 in a Worker) → `checking` (`second_upload_check`)
+ * (a server that asks for a proof of possession gets the MD5 of the byte range it names, and a second check)
  * → `uploading` (one request at or under the chunk size; otherwise chunk checks pipelined with chunk uploads) →
  * `merging` (`merge_file`) → `done`. A second upload goes from `checking` straight to `done` with `instant: true`.
  * `paused` (by `pause()`, or by the browser going offline: `pausedBy` says which; an offline pause resumes by
@@ -45,12 +46,14 @@ import { notify as showNotice } from '../platform/notify.ts';
 import type { SessionStore } from '../session/store.ts';
 import { checkPickedFile } from '../validate/file-pick.ts';
 import { NOT_ALLOWED_UPLOAD_EXTENSIONS, REJECTED_EXTENSIONS } from '../validate/patterns.ts';
+import { md5Bytes } from '../platform/md5.ts';
 import {
   blockUploadCheckList,
   mergeFile,
-  secondUploadCheck,
+  secondUploadCheckAnswer,
   uploadChunk,
   uploadSingle,
+  type PossessionChallenge,
   type UploadPayload,
 } from './api.ts';
 import { chunkAt, chunkCount, isSingleUpload } from './chunks.ts';
@@ -163,6 +166,20 @@ export const browserNetwork: NetworkStatus = {
     };
   },
 };
+
+/** The answer to a proof-of-possession challenge: MD5 of the nonce (UTF-8) then the asked bytes; null if unreadable. */
+export async function possessionProof(file: Blob, challenge: PossessionChallenge): Promise<string | null> {
+  try {
+    const range = new Uint8Array(await file.slice(challenge.offset, challenge.offset + challenge.length).arrayBuffer());
+    const nonce = new TextEncoder().encode(challenge.nonce);
+    const joined = new Uint8Array(nonce.length + range.length);
+    joined.set(nonce, 0);
+    joined.set(range, nonce.length);
+    return md5Bytes(joined);
+  } catch {
+    return null;
+  }
+}
 
 let uidCounter = 0;
 /** A record uid as the original uploader made them: the time plus a counter, digits only. */
@@ -519,7 +536,20 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
 
     if (!existenceChecked) {
       set({ state: 'checking' });
-      const exists = await attempt('checkerror', signal, () => secondUploadCheck(payload(), request(signal)));
+      const answer = await attempt('checkerror', signal, () => secondUploadCheckAnswer(payload(), request(signal)));
+      let exists = answer.data;
+      if (!exists && answer.proof) {
+        // The server stores this content but asks for proof that this file is it (docs/decisions.md): a wrong or
+        // late answer only means the file is uploaded as usual.
+        const proofMd5 = await possessionProof(file, answer.proof);
+        if (signal.aborted) throw new Stopped();
+        if (proofMd5) {
+          const proved = await attempt('checkerror', signal, () =>
+            secondUploadCheckAnswer({ ...payload(), proofNonce: answer.proof!.nonce, proofMd5 }, request(signal)),
+          );
+          exists = proved.data;
+        }
+      }
       existenceChecked = true;
       if (exists) {
         accepted = size;

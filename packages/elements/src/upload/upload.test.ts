@@ -84,7 +84,15 @@ describe('<edu-upload>', () => {
   beforeEach(async () => {
     setLanguage('zh-CN');
     await localeReady();
-    await uploadHooks({ chunkFailRate: 0, chunkDropRate: 0, chunkDelayMs: 0, maxFileBytes: null });
+    await uploadHooks({
+      chunkFailRate: 0,
+      chunkDropRate: 0,
+      chunkDelayMs: 0,
+      maxFileBytes: null,
+      userMaxBytes: null,
+      userMaxFiles: null,
+      userMaxPendingSets: null,
+    });
     clearResumeRecords();
   });
 
@@ -164,6 +172,31 @@ describe('<edu-upload>', () => {
     const after = await serverCalls();
     const storageCalls = Object.keys(after).filter((k) => k.includes('storage') && after[k] !== before[k]);
     expect(storageCalls).to.deep.equal([]);
+    expect(events.successes.length).to.equal(0);
+  });
+
+  it('shows the server’s quota refusal in the language in force, without a retry button', async () => {
+    // The quota of uploads in progress: no chunked upload may begin, so the first chunk is refused.
+    await uploadHooks({ userMaxPendingSets: 0 });
+    const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536"></edu-upload>`);
+    const events = record(el);
+    pick(el, [fileOf(randomBytes(3 * 65536), 'quota.mp4')]);
+    await waitUntil(() => events.errors.length === 1, 'refusal', 15000);
+    expect(events.errors[0]!.kind).to.equal('quota exceeded');
+    const expected: Record<Lang, string> = {
+      'zh-CN': '存储空间已达上限（或同时上传的文件过多），请删除不用的文件或稍后再试',
+      en: 'Your storage is full (or too many uploads are in progress): delete files you no longer need or try again later',
+      'zh-HK': '儲存空間已達上限（或同時上傳的檔案過多），請刪除不用的檔案或稍後再試',
+    };
+    expect(events.errors[0]!.message).to.equal(expected['zh-CN']);
+    for (const lang of ['en', 'zh-HK', 'zh-CN'] as const) {
+      setLanguage(lang);
+      await localeReady();
+      el.requestUpdate();
+      await el.updateComplete;
+      expect(items(el)[0]!.textContent, lang).to.contain(expected[lang]);
+    }
+    expect(button(el, '重试 quota.mp4')).to.equal(null);
     expect(events.successes.length).to.equal(0);
   });
 

@@ -339,7 +339,10 @@ export class EduUpload extends EduElement {
     const { uploadErrorText } = loadEngine.loaded()!;
     if (error.kind === 'type not allowed')
       return uploadErrorText(error.kind, getLanguage(), extensionOf(item.file.name));
-    if (error.refusal && error.status === 0) return uploadErrorText(error.kind, getLanguage());
+    // A quota refusal is the server's, but its words are the kit's own, in the language in force now.
+    if ((error.refusal && error.status === 0) || error.kind === 'quota exceeded') {
+      return uploadErrorText(error.kind, getLanguage());
+    }
     return error.message;
   }
 
