@@ -3,6 +3,8 @@
 /** Access tokens live 30 minutes, refresh tokens 7 days (docs/decisions.md "Session"). */
 export const DEFAULT_ACCESS_TTL_MS = 30 * 60 * 1000;
 export const DEFAULT_REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** However often refreshed, a login ends 30 days after it happened (EDU_SESSION_MAX_AGE_MS). */
+export const DEFAULT_SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Rotation overlap: for this long after a refresh, the refresh token just rotated away answers the same successor

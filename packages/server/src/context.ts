@@ -1,6 +1,6 @@
 /** What every plugin of one server instance shares: the database, file storage, the clock and the test hooks. */
 import type { Database } from 'better-sqlite3';
-import { DEFAULT_ACCESS_TTL_MS, DEFAULT_REFRESH_TTL_MS } from './config.ts';
+import { DEFAULT_ACCESS_TTL_MS, DEFAULT_REFRESH_TTL_MS, DEFAULT_SESSION_MAX_AGE_MS } from './config.ts';
 import type { HookState } from './testing/hook-state.ts';
 
 export interface ServerContext {
@@ -13,6 +13,8 @@ export interface ServerContext {
   hooks: HookState | null;
   accessTtlMs(): number;
   refreshTtlMs(): number;
+  /** Absolute session lifetime: a login ends this long after it happened, however often it was refreshed. */
+  sessionMaxAgeMs(): number;
 }
 
 export function createContext(options: {
@@ -20,8 +22,10 @@ export function createContext(options: {
   storageDir: string;
   now: () => number;
   hooks: HookState | null;
+  sessionMaxAgeMs?: number;
 }): ServerContext {
   const { db, storageDir, now, hooks } = options;
+  const sessionMaxAgeMs = options.sessionMaxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
   return {
     db,
     storageDir,
@@ -29,5 +33,6 @@ export function createContext(options: {
     now: () => now() + (hooks?.settings.clockOffsetMs ?? 0),
     accessTtlMs: () => hooks?.settings.accessTtlMs ?? DEFAULT_ACCESS_TTL_MS,
     refreshTtlMs: () => hooks?.settings.refreshTtlMs ?? DEFAULT_REFRESH_TTL_MS,
+    sessionMaxAgeMs: () => sessionMaxAgeMs,
   };
 }

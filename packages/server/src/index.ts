@@ -14,7 +14,13 @@ import { SessionStore } from './auth/sessions.ts';
 import { createContext, type ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { installErrorHandling, installJsonParser } from './http/errors.ts';
-import { installReferrerPolicy } from './http/host-pages.ts';
+import {
+  defaultSecurityOptions,
+  inlineScriptHashesOfDir,
+  installRequestOriginCheck,
+  installSecurityHeaders,
+  type SecurityOptions,
+} from './http/security.ts';
 import basePlugin from './plugins/base.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
 import appItemsPlugin from './plugins/app-items.ts';
@@ -57,6 +63,15 @@ export interface BuildServerOptions {
   aliyunSpeech?: AliyunSpeechConfig | null;
   /** Tests of the real token path: what CreateToken requests are sent with. */
   speechFetch?: typeof fetch;
+  /**
+   * Whose word to take for the client's address and protocol (X-Forwarded-For/-Proto): off by default, so a client
+   * cannot pick its own address; `true` (trust every hop) or the proxies' addresses and ranges (TRUST_PROXY).
+   */
+  trustProxy?: boolean | string | string[];
+  /** Allowed origins, frame ancestors, extra connect sources (README "Security"). */
+  security?: Partial<SecurityOptions>;
+  /** Absolute session lifetime in ms (default 30 days). */
+  sessionMaxAgeMs?: number;
 }
 
 declare module 'fastify' {
@@ -72,7 +87,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const now = options.now ?? Date.now;
   const { db, storageDir } = openDatabase(options.dataDir, now());
   const hooks = options.testHooks ? new HookState() : null;
-  const ctx = createContext({ db, storageDir, now, hooks });
+  const ctx = createContext({
+    db,
+    storageDir,
+    now,
+    hooks,
+    ...(options.sessionMaxAgeMs ? { sessionMaxAgeMs: options.sessionMaxAgeMs } : {}),
+  });
+  const security: SecurityOptions = { ...defaultSecurityOptions(), ...options.security };
+  if (options.aliyunSpeech) security.connectSources = [...security.connectSources, new URL(options.aliyunSpeech.gatewayUrl).origin];
   const sessions = new SessionStore(ctx);
   const grants = new GrantStore(ctx);
   const services: Services = {
@@ -87,6 +110,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     logger: options.logger ?? false,
     // Uploads of later issues post 2 MB chunks plus fields; JSON bodies stay far below this.
     bodyLimit: 8 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
   });
   app.decorate('portal', ctx);
   app.decorateRequest('auth', null);
@@ -99,7 +123,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // (one second of audio) answers TaskFailed well below it.
   await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
   installErrorHandling(app, { staticDir: options.staticDir, logToStderr: !options.logger });
-  installReferrerPolicy(app);
+  installRequestOriginCheck(app, security);
+  installSecurityHeaders(app, security, options.staticDir ? inlineScriptHashesOfDir(options.staticDir) : []);
   if (hooks) installTestHookInterceptor(app, hooks);
 
   await app.register(openapiPlugin);

@@ -92,7 +92,7 @@ describe('theme', () => {
     assert.deepEqual(await color(await login(server, 'area1')), { theme: '#457CD6', lang: 'zh-CN', layout: 'left' });
   });
 
-  it('saves a theme for the user only (JSON and form posts)', async () => {
+  it('saves a theme for the user only (JSON posts; a form post is refused)', async () => {
     const teacher = await login(server, 'teacher1');
     const staff = await login(server, 'staff4');
     const saved = await teacher.call('POST', '/api/base/desktop/settheme', {
@@ -105,9 +105,13 @@ describe('theme', () => {
     assert.equal((await color(staff)).theme, '#457CD6', 'another user keeps hers');
 
     const form = await staff.call('POST', '/api/base/desktop/settheme', {
-      form: { type: 'color', theme: '{"theme":"#4DB021","lang":"zh-HK","layout":"left"}' },
+      form: { type: 'color', theme: '{"theme":"#ffffff","lang":"en","layout":"top"}' },
     });
-    assert.equal(form.body.data, 'success');
+    assert.equal(form.response.status, 415, 'a plain HTML form (cross-site without a preflight) cannot save a theme');
+    const json = await staff.call('POST', '/api/base/desktop/settheme', {
+      json: { type: 'color', theme: '{"theme":"#4DB021","lang":"zh-HK","layout":"left"}' },
+    });
+    assert.equal(json.body.data, 'success');
     assert.deepEqual(await color(staff), { theme: '#4DB021', lang: 'zh-HK', layout: 'left' });
     const object = await staff.call('POST', '/api/base/desktop/settheme', {
       json: { type: 'color', theme: { theme: 'cartoon', lang: 'en' } },
@@ -161,7 +165,7 @@ describe('theme', () => {
     assert.equal((await color(teacher)).theme, 'ink');
 
     const synced = await admin.call('POST', '/api/base/desktop/settheme', {
-      form: { type: 'default_color', theme: '{"theme":"#e31d1a","lang":"zh-CN","layout":"top"}' },
+      json: { type: 'default_color', theme: '{"theme":"#e31d1a","lang":"zh-CN","layout":"top"}' },
     });
     assert.equal(synced.body.status, 200);
     assert.equal(synced.body.data, 'success');
@@ -261,7 +265,7 @@ describe('messages and to-dos', () => {
     assert.equal((await counts(admin)).message, 6, "admin1's copy of the same notice stays unread");
 
     const form = await teacher.call('POST', '/api/base/desktop/message_update_statusby_id', {
-      form: { desktopMessageId: second.id },
+      json: { desktopMessageId: second.id },
     });
     assert.equal(form.body.status, 200);
     assert.equal((await counts(teacher)).message, 4);
@@ -342,7 +346,7 @@ describe('messages and to-dos', () => {
     assert.equal(new Set(all).size, 8, 'pages do not overlap');
 
     for (const todo of last.list) {
-      const { body } = await teacher.call('POST', '/api/base/desktop/popUpBox_handle', { form: { id: todo.id } });
+      const { body } = await teacher.call('POST', '/api/base/desktop/popUpBox_handle', { json: { id: todo.id } });
       assert.equal(body.status, 200);
     }
     const after = await page(3);
@@ -491,13 +495,17 @@ describe('desktop icons', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `edu_at=${staff.cookie('edu_at')}` },
       body: form.toString(),
     });
-    assert.equal(((await response.json()) as Json).status, 200, 'a repeated form field');
+    assert.equal(response.status, 415, 'forms are refused where the kit posts JSON');
+    const repeated = await staff.call('POST', '/api/base/desktop/save_icon_sort', {
+      json: { codes: ['lesson', 'timetable,edu'] },
+    });
+    assert.equal(repeated.body.status, 200, 'an array whose items may be comma lists');
     assert.deepEqual(
       (await groupsOf(staff))[0]!.iconVMs.map((i) => i.code),
       ['lesson', 'timetable', 'edu', 'homework', 'exam'],
     );
-    const single = await staff.call('POST', '/api/base/desktop/save_icon_sort', { form: { codes: 'lesson,edu' } });
-    assert.equal(single.body.status, 200, 'a comma list in one form field');
+    const single = await staff.call('POST', '/api/base/desktop/save_icon_sort', { json: { codes: 'lesson,edu' } });
+    assert.equal(single.body.status, 200, 'a comma list in one field');
     assert.deepEqual(
       (await groupsOf(staff))[0]!.iconVMs.map((i) => i.code),
       ['lesson', 'edu', 'homework', 'exam', 'timetable'],
@@ -596,7 +604,7 @@ describe('app visits and recent apps', () => {
     assert.equal(list[0], 'exam', 'a repeat visit moves the app to the front');
     assert.equal(new Set(list).size, 10);
     const form = await teacher.call('POST', '/api/base/user_access_detail', {
-      form: {
+      json: {
         userId: String(TEACHER1),
         userType: '2',
         unitId: String(SCHOOL),

@@ -66,10 +66,15 @@ describe('POST /api/uaa/oauth/login', () => {
     assert.equal(refresh.attributes['max-age'], String(7 * 24 * 60 * 60));
   });
 
-  it('accepts a form-urlencoded body and trims the fields', async () => {
+  it('refuses a form-urlencoded body (a plain cross-site form) and trims the fields', async () => {
+    const refused = await new Client(server.url).call('POST', '/api/uaa/oauth/login', {
+      form: { username: 'parent1', password: PASSWORD },
+    });
+    assert.equal(refused.response.status, 415);
+    assert.equal(refused.body.code, 'form_not_accepted');
     const client = new Client(server.url);
     const { body } = await client.call('POST', '/api/uaa/oauth/login', {
-      form: { username: '  parent1 ', password: ` ${PASSWORD}  ` },
+      json: { username: '  parent1 ', password: ` ${PASSWORD}  ` },
     });
     assert.equal(body.status, 200);
     assert.equal(body.data.loginName, 'parent1');
@@ -114,7 +119,7 @@ describe('POST /api/uaa/oauth/login', () => {
     });
     assert.deepEqual(english.body.fieldErrors, [{ field: 'password', message: 'Password cannot be empty!' }]);
     const traditional = await client.call('POST', '/api/uaa/oauth/login', {
-      form: { password: 'x' },
+      json: { password: 'x' },
       headers: { 'Sy-Language': 'zh-HK' },
     });
     assert.deepEqual(traditional.body.fieldErrors, [{ field: 'username', message: '用戶名不能為空！' }]);
@@ -355,7 +360,7 @@ describe('POST /api/uaa/oauth/logout', () => {
 });
 
 describe('POST /api/uaa/oauth/login_user_client and /relogin', () => {
-  it('logs in the user bound to a client id (JSON and form)', async () => {
+  it('logs in the user bound to a client id (JSON; a form is refused)', async () => {
     const client = new Client(server.url);
     const { body } = await client.call('POST', '/api/uaa/oauth/login_user_client', {
       json: { userClientId: 'demo-client-teacher1' },
@@ -366,7 +371,7 @@ describe('POST /api/uaa/oauth/login_user_client and /relogin', () => {
     const form = await new Client(server.url).call('POST', '/api/uaa/oauth/login_user_client', {
       form: { userClientId: 'demo-client-teacher1' },
     });
-    assert.equal(form.body.status, 200);
+    assert.equal(form.response.status, 415);
   });
 
   it('refuses an unknown or empty client id', async () => {
@@ -376,7 +381,7 @@ describe('POST /api/uaa/oauth/login_user_client and /relogin', () => {
     assert.equal(unknown.body.status, 400);
     assert.equal(unknown.body.code, 'invalid_grant');
     const empty = await new Client(server.url).call('POST', '/api/uaa/oauth/login_user_client', {
-      form: { userClientId: ' ' },
+      json: { userClientId: ' ' },
     });
     assert.equal(empty.body.status, 400);
     assert.equal(empty.body.fieldErrors[0].field, 'userClientId');

@@ -372,7 +372,7 @@ describe('POST /api/uaa/social/bind', () => {
     return body.data as { id: string; openid: string; unionid: string };
   }
   const bind = (form: Record<string, string>, client = new Client(server.url)) =>
-    client.call('POST', '/api/uaa/social/bind', { form }).then((answer) => ({ ...answer, client }));
+    client.call('POST', '/api/uaa/social/bind', { json: form }).then((answer) => ({ ...answer, client }));
   const boundTo = (openid: string) =>
     (
       server.app.portal.db.prepare('SELECT user_id FROM social_identities WHERE openid = ?').get(openid) as {

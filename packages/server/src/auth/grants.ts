@@ -38,15 +38,21 @@ export class GrantStore {
   issue(
     kind: GrantKind,
     ttlMs: number,
-    subject: { userId?: number; identityId?: number; data?: Record<string, string> },
+    subject: {
+      userId?: number;
+      identityId?: number;
+      data?: Record<string, string>;
+      /** The session family (login) that issued it: logout ends the grant with the login. */
+      familyId?: number | null;
+    },
   ): IssuedGrant {
     const now = this.ctx.now();
     const token = randomBytes(20).toString('hex');
     const expiresAt = now + ttlMs;
     this.ctx.db
       .prepare(
-        `INSERT INTO grants (hash, kind, user_id, identity_id, data, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO grants (hash, kind, user_id, identity_id, data, created_at, expires_at, family_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         digest(token),
@@ -56,6 +62,7 @@ export class GrantStore {
         JSON.stringify(subject.data ?? {}),
         now,
         expiresAt,
+        subject.familyId ?? null,
       );
     return { token, expiresAt };
   }

@@ -38,9 +38,15 @@ export function readAccessToken(request: FastifyRequest): string | undefined {
 export const readRefreshToken = (request: FastifyRequest): string | undefined =>
   request.cookies[REFRESH_COOKIE] || undefined;
 
-const baseCookie = { httpOnly: true, sameSite: 'lax' as const };
+/** Http-only, SameSite=Lax, and `Secure` whenever the request came over HTTPS (directly or through a trusted proxy). */
+const cookieOptions = (reply: FastifyReply) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: reply.request.protocol === 'https',
+});
 
 export function setSessionCookies(reply: FastifyReply, tokens: IssuedTokens, now: number): void {
+  const baseCookie = cookieOptions(reply);
   // Max-Age in whole seconds, at least 1, so a short test lifetime still sets a cookie.
   const seconds = (expiresAt: number) => Math.max(1, Math.ceil((expiresAt - now) / 1000));
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
@@ -56,6 +62,7 @@ export function setSessionCookies(reply: FastifyReply, tokens: IssuedTokens, now
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
+  const baseCookie = cookieOptions(reply);
   reply.clearCookie(ACCESS_COOKIE, { ...baseCookie, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...baseCookie, path: REFRESH_COOKIE_PATH });
 }

@@ -13,6 +13,10 @@
  * Handover tokens (issue 14 item 4): what a login, `me` or refresh answer calls `accessToken` is not the access
  * token (that one stays in the http-only cookie) but a 5-minute token bound to the session row, spent by its first
  * `relogin` and never accepted as a bearer. It dies with its session, so a logout ends what it could still open.
+ *
+ * Absolute lifetime: however often it is refreshed or relogged into, a family ends `sessionMaxAgeMs` after its first
+ * login (`login_at`), so a stolen refresh cookie cannot be kept alive for ever. What a login handed out (login tickets
+ * it issued, speech tokens) carries its family and ends with it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { HANDOVER_TTL_MS, REFRESH_REUSE_WINDOW_MS } from '../config.ts';
@@ -57,17 +61,21 @@ export class SessionStore {
   issue(userId: number, familyOf?: number): IssuedTokens {
     const now = this.ctx.now();
     const tokens = this.newPair(now);
-    const family =
+    const parent =
       familyOf === undefined
-        ? null
-        : ((
-            this.ctx.db.prepare('SELECT family_id FROM sessions WHERE id = ?').get(familyOf) as
-              { family_id: number | null } | undefined
-          )?.family_id ?? familyOf);
+        ? undefined
+        : (this.ctx.db.prepare('SELECT family_id, login_at FROM sessions WHERE id = ?').get(familyOf) as
+            | { family_id: number | null; login_at: number | null }
+            | undefined);
+    const family = familyOf === undefined ? null : (parent?.family_id ?? familyOf);
+    const loginAt = parent?.login_at ?? now;
+    const ends = this.endOf(loginAt);
+    tokens.accessExpiresAt = Math.min(tokens.accessExpiresAt, ends);
+    tokens.refreshExpiresAt = Math.min(tokens.refreshExpiresAt, ends);
     const result = this.ctx.db
       .prepare(
         `INSERT INTO sessions (user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, created_at,
-         family_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         family_id, login_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         userId,
@@ -77,6 +85,7 @@ export class SessionStore {
         tokens.refreshExpiresAt,
         now,
         family,
+        loginAt,
       );
     const sessionId = Number(result.lastInsertRowid);
     if (family === null) this.ctx.db.prepare('UPDATE sessions SET family_id = id WHERE id = ?').run(sessionId);
@@ -138,11 +147,18 @@ export class SessionStore {
     return this.ctx.db.transaction((): IssuedTokens | null => {
       const row = this.ctx.db
         .prepare(
-          'SELECT id, user_id, family_id, refresh_expires_at FROM sessions WHERE refresh_hash = ? AND refresh_expires_at > ?',
+          `SELECT id, user_id, family_id, refresh_expires_at, login_at FROM sessions
+           WHERE refresh_hash = ? AND refresh_expires_at > ?`,
         )
-        .get(hash, now) as { id: number; user_id: number; family_id: number; refresh_expires_at: number } | undefined;
+        .get(hash, now) as
+        | { id: number; user_id: number; family_id: number; refresh_expires_at: number; login_at: number | null }
+        | undefined;
       if (!row) return this.replay(hash, now);
+      const ends = this.endOf(row.login_at ?? now);
+      if (ends <= now) return null;
       const tokens = this.newPair(now);
+      tokens.accessExpiresAt = Math.min(tokens.accessExpiresAt, ends);
+      tokens.refreshExpiresAt = Math.min(tokens.refreshExpiresAt, ends);
       this.ctx.db
         .prepare(
           `UPDATE sessions SET prev_access_hash = access_hash, prev_access_until = MIN(access_expires_at, ?),
@@ -203,6 +219,23 @@ export class SessionStore {
     return row?.id ?? null;
   }
 
+  /** The family a session belongs to (null when the session is gone). */
+  familyOf(sessionId: number): number | null {
+    const row = this.ctx.db.prepare('SELECT family_id FROM sessions WHERE id = ?').get(sessionId) as
+      | { family_id: number | null }
+      | undefined;
+    return row ? (row.family_id ?? sessionId) : null;
+  }
+
+  /** Whether some session of the family is still alive (not logged out, refresh token and lifetime not over). */
+  familyAlive(familyId: number): boolean {
+    return (
+      this.ctx.db
+        .prepare('SELECT 1 FROM sessions WHERE family_id = ? AND refresh_expires_at > ? LIMIT 1')
+        .get(familyId, this.ctx.now()) !== undefined
+    );
+  }
+
   /** Ends a session. Also removes any session still holding the given access token, valid or not. */
   revoke(sessionId: number | null, accessToken?: string): void {
     if (sessionId !== null) this.deleteSessions('id = ?', sessionId);
@@ -250,6 +283,9 @@ export class SessionStore {
       ).map((row) => row.id);
       this.deleteSessions('family_id = ?', familyId);
       this.ctx.db.prepare('DELETE FROM retired_refresh_tokens WHERE family_id = ?').run(familyId);
+      // What the login handed out ends with it: tickets it issued, speech tokens.
+      this.ctx.db.prepare('DELETE FROM grants WHERE family_id = ?').run(familyId);
+      this.ctx.db.prepare('DELETE FROM speech_tokens WHERE family_id = ?').run(familyId);
       for (const [hash, successor] of this.successors) {
         if (ids.includes(successor.tokens.sessionId)) this.successors.delete(hash);
       }
@@ -276,6 +312,11 @@ export class SessionStore {
     this.ctx.db.prepare('DELETE FROM retired_refresh_tokens WHERE expires_at <= ?').run(now);
     this.ctx.db.prepare('DELETE FROM handover_tokens WHERE expires_at <= ?').run(now);
     this.pruneSuccessors(now);
+  }
+
+  /** When a family that first logged in at `loginAt` ends, whatever its refreshes. */
+  private endOf(loginAt: number): number {
+    return loginAt + this.ctx.sessionMaxAgeMs();
   }
 
   private newPair(now: number) {

@@ -447,6 +447,20 @@ CREATE TABLE face_clockings (
 CREATE INDEX face_clockings_user ON face_clockings(user_id, clocked_at);
 `;
 
+/**
+ * What a login may hand out dies with it: login tickets issued by a session and speech tokens carry the session's
+ * family, so logout (which ends the family) ends them too; `login_at` is when the family's first login happened,
+ * for the absolute session lifetime beside the sliding one.
+ */
+const loginBoundSchema = `
+ALTER TABLE sessions ADD COLUMN login_at INTEGER;
+UPDATE sessions SET login_at = created_at;
+ALTER TABLE grants ADD COLUMN family_id INTEGER;
+CREATE INDEX grants_family ON grants(family_id);
+ALTER TABLE speech_tokens ADD COLUMN family_id INTEGER;
+CREATE INDEX speech_tokens_family ON speech_tokens(family_id);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -463,6 +477,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 5, name: 'handover tokens (relogin, help centre)', up: (db) => db.exec(handoverTokensSchema) },
   { id: 6, name: 'voice commands: skills, speech tokens, development transcripts', up: (db) => db.exec(voiceSchema) },
   { id: 7, name: 'face records and face clock-ins', up: (db) => db.exec(faceSchema) },
+  { id: 8, name: 'tickets and speech tokens bound to the login, absolute session lifetime', up: (db) => db.exec(loginBoundSchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

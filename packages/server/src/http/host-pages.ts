@@ -5,7 +5,6 @@
  * static directory, /api, /common and the language packs are matched before this and keep their answers.
  */
 
-import type { FastifyInstance } from 'fastify';
 
 const SEGMENT = '[A-Za-z0-9_.~-]+';
 /** `pc_desktop_all`, `mobile_areaDesktop_all`, `pc_app_tm`, `pc_homework_spm`: device, code, id path. */
@@ -34,18 +33,4 @@ export function isHostPage(path: string): boolean {
   // The single-sign-on flow: any path containing 'authorize' (spec §2).
   if (path.toLowerCase().includes('authorize')) return true;
   return HOST_PAGES.some((pattern) => pattern.test(path));
-}
-
-/**
- * Every HTML page the server answers (the host's pages, the legacy page, the server's own pages) tells the browser
- * to send no `Referer`: a login ticket, code or token may still be in the address when the page's first requests
- * leave, before the page cleans it (issue 14 item 9). A page that set its own policy keeps it.
- */
-export function installReferrerPolicy(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (/^text\/html\b/i.test(type) && !reply.hasHeader('referrer-policy'))
-      reply.header('referrer-policy', 'no-referrer');
-    return payload;
-  });
 }

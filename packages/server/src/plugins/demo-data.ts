@@ -129,6 +129,7 @@ const demoDataPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   app.post<{ Body: PagedInput }>(
     '/api/demo/students',
     {
+      config: { acceptsForm: true },
       schema: pagedSchema('Paged demo students by form or JSON body (start = 1-based page, size)', {
         querystring: { type: 'object', properties: { _t: { type: 'string' } } },
         body: { type: 'object', properties: { ...pagingProperties, ...filterProperties } },

@@ -66,6 +66,7 @@ const exportPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
   app.post<{ Body: Table2XlsBody }>(
     TABLE2XLS_PATH,
     {
+      config: { acceptsForm: true },
       bodyLimit: TABLE2XLS_BODY_LIMIT,
       schema: {
         tags: ['base'],

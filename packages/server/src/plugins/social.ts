@@ -288,6 +288,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
   app.post<{ Body: AuthorizeInput }>(
     DEV_SOCIAL_AUTHORIZE_PATH,
     {
+      config: { acceptsForm: true },
       schema: {
         tags: TAGS,
         summary: 'Development provider: "scan as" an account; 303 to redirect_uri with code (or token) and state',
@@ -402,6 +403,8 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
   }>(
     '/api/uaa/social/:state',
     {
+      // A provider may return its code as a form post (OAuth's form_post response mode).
+      config: { acceptsForm: true },
       schema: {
         tags: TAGS,
         summary: 'Log in with the code (one-time) or token a social provider returned with this state',

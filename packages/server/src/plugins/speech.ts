@@ -97,7 +97,8 @@ const speechPlugin: FastifyPluginAsync<SpeechPluginOptions> = async (app, option
               return fail(500, 'speech_token_failed', SPEECH_MESSAGES.tokenFailed);
             }
           }
-          const { token, expiresAt } = store.issueToken(authOf(request).user.id, language);
+          const auth = authOf(request);
+          const { token, expiresAt } = store.issueToken(auth.user.id, language, options.sessions.familyOf(auth.sessionId));
           return ok({
             token,
             appkey: DEV_APPKEY,

@@ -92,7 +92,7 @@ const findClient = (db: Database, clientId: string) =>
   db.prepare('SELECT * FROM sso_clients WHERE client_id = ?').get(clientId) as SsoClientRow | undefined;
 
 /** The calls that act for the session user: authorizing an application, an external app's login address. */
-const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants }) => {
+const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants, sessions }) => {
   app.post<{
     Body: {
       response_type?: string;
@@ -153,8 +153,10 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants }) 
       const allowed = splitScope(client.scopes);
       if (!scope.every((name) => allowed.includes(name))) return fail(400, 'invalid_scope', MESSAGES.invalidScope);
 
+      const auth = authOf(request);
       const issued = grants.issue('sso_code', SSO_CODE_TTL_MS, {
-        userId: authOf(request).user.id,
+        userId: auth.user.id,
+        familyId: sessions.familyOf(auth.sessionId),
         data: { clientId, redirectEntry: entry, scope: scope.join(' ') },
       });
       return ok(appendQuery(redirect, { code: issued.token, state: field(body.state) || undefined }));
@@ -213,6 +215,7 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   }>(
     '/api/uaa/shiyue_webauth/token',
     {
+      config: { acceptsForm: true },
       schema: {
         tags: TAGS,
         summary: "Back channel of a registered application: exchange a one-time code for the user's identity",

@@ -79,6 +79,10 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   const { ctx, sessions, login } = services;
   const hooks = ctx.hooks;
   if (!hooks) throw new Error('test-hooks plugin registered without test hook state');
+  // Tests post their settings either way; these routes exist only with test hooks on.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, acceptsForm: true };
+  });
 
   app.post(
     `${PREFIX}/reset`,

@@ -81,7 +81,12 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, 
       },
     },
     async (request) => {
-      const issued = grants.issue('ticket', TICKET_TTL_MS, { userId: authOf(request).user.id });
+      const auth = authOf(request);
+      const issued = grants.issue('ticket', TICKET_TTL_MS, {
+        userId: auth.user.id,
+        // Ends with the login that issued it: a ticket taken before logout signs nobody in after it.
+        familyId: sessions.familyOf(auth.sessionId),
+      });
       return ok({ ticket: issued.token, expiresIn: (issued.expiresAt - ctx.now()) / 1000 });
     },
   );
@@ -89,6 +94,8 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, 
   app.get<{ Querystring: { userId: string } }>(
     '/api/uaa/switch/login',
     {
+      // A GET by the spec, yet it changes the session: refused when another site sends it.
+      config: { changesState: true },
       schema: {
         tags: TAGS,
         summary: 'Switch the session to the paired teacher or parent identity',
@@ -134,6 +141,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   app.post<{ Body: { username?: string; password?: string; redirect_uri?: string } }>(
     '/api/uaa/oauth/form_login',
     {
+      config: { acceptsForm: true, answersCrossOrigin: true },
       schema: {
         tags: TAGS,
         summary: 'Login box form post of legacy pages: sets the cookies and answers 303 to redirect_uri',
@@ -155,9 +163,9 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     async (request, reply) => {
       const host = portalHost(request);
       const target = localPath(request.body?.redirect_uri, host);
-      const origin = request.headers.origin;
-      // A cross-site form must not sign the browser in to an account of the attacker's choosing.
-      if (origin !== undefined && !isSameHost(origin, host)) {
+      // A cross-site form must not sign the browser in to an account of the attacker's choosing; the browser is
+      // sent back to the login page rather than shown a bare refusal.
+      if (request.crossOrigin) {
         return reply.redirect(formLoginFailure(request, 'invalid_request', target), 303);
       }
       const checked = await login.checkCredentials(request, request.body?.username, request.body?.password);
@@ -258,6 +266,8 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   app.post<{ Body: { accessToken?: string } }>(
     '/api/uaa/oauth/relogin',
     {
+      // The help centre and desktop clients post the handover token as a form.
+      config: { acceptsForm: true },
       schema: {
         tags: TAGS,
         summary:

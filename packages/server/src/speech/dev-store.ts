@@ -30,13 +30,16 @@ export class SpeechDevStore {
     return this.ctx.hooks?.voice.settings.tokenTtlMs ?? DEV_TOKEN_TTL_MS;
   }
 
-  issueToken(userId: number, language: Lang): IssuedSpeechToken {
+  /** A token for the user's login (`familyId`): it ends with that login's logout. */
+  issueToken(userId: number, language: Lang, familyId: number | null): IssuedSpeechToken {
     const token = randomBytes(24).toString('hex');
     const now = this.ctx.now();
     const expiresAt = now + this.ttlMs();
     this.ctx.db
-      .prepare('INSERT INTO speech_tokens (hash, user_id, language, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(digest(token), userId, language, now, expiresAt);
+      .prepare(
+        'INSERT INTO speech_tokens (hash, user_id, language, created_at, expires_at, family_id) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(digest(token), userId, language, now, expiresAt, familyId);
     // Spent tokens go with the next issue: the table stays small.
     this.ctx.db.prepare('DELETE FROM speech_tokens WHERE expires_at < ?').run(now - 60 * 60 * 1000);
     return { token, expiresAt };
@@ -45,10 +48,18 @@ export class SpeechDevStore {
   lookup(token: string | undefined): TokenLookup {
     if (!token) return { ok: false, problem: 'missing' };
     const row = this.ctx.db
-      .prepare('SELECT user_id AS userId, language, expires_at AS expiresAt FROM speech_tokens WHERE hash = ?')
-      .get(digest(token)) as { userId: number; language: Lang; expiresAt: number } | undefined;
+      .prepare(
+        `SELECT t.user_id AS userId, t.language, t.expires_at AS expiresAt, (t.family_id IS NULL OR EXISTS (
+           SELECT 1 FROM sessions s WHERE s.family_id = t.family_id AND s.refresh_expires_at > @now)) AS loginAlive
+         FROM speech_tokens t WHERE t.hash = @hash`,
+      )
+      .get({ hash: digest(token), now: this.ctx.now() }) as
+      | { userId: number; language: Lang; expiresAt: number; loginAlive: number }
+      | undefined;
     if (!row) return { ok: false, problem: 'invalid' };
     if (row.expiresAt <= this.ctx.now()) return { ok: false, problem: 'expired' };
+    // The login that obtained it has ended (logout deletes the token too; this covers a login that expired).
+    if (!row.loginAlive) return { ok: false, problem: 'invalid' };
     // A token stops working with its account (disabled user or unit), like a session does.
     const user = findUserById(this.ctx.db, row.userId);
     if (!user || !isActive(user)) return { ok: false, problem: 'invalid' };

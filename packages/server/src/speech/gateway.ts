@@ -35,8 +35,13 @@ export const DEV_APPKEY = 'edu-portal-dev-gateway';
 export const SAMPLE_RATES = [16000, 8000] as const;
 /** Spec part 2 §9: at most 60 s of speech per utterance. */
 export const MAX_SPEECH_MS = 60_000;
-/** The gateway gives up on a connection that sends nothing for this long (as Alibaba's does). */
+/** The gateway gives up on a connection that sends no audio for this long (as Alibaba's does). */
 export const IDLE_TIMEOUT_MS = 10_000;
+/**
+ * However it is used, a connection ends this long after the utterance limit (`maxSpeechMs`) from its opening: time
+ * for the last frames and the final answer, never a socket held open for ever with text frames or slow audio.
+ */
+export const SESSION_GRACE_MS = 5_000;
 /** The largest frame: one second of audio (clients send 100–200 ms frames). */
 export const MAX_FRAME_MS = 1000;
 /** Voice activity: a 20 ms window is voiced when its RMS reaches -40 dBFS; speech needs 200 ms voiced in all. */
@@ -126,6 +131,7 @@ export class GatewaySession {
   private vad: VoiceActivity | null = null;
   private sentUnits = 0;
   private idleTimer: NodeJS.Timeout | null = null;
+  private lifeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly transport: GatewayTransport,
@@ -141,12 +147,17 @@ export class GatewaySession {
       return;
     }
     this.touch();
+    this.lifeTimer = setTimeout(
+      () => this.fail(SPEECH_STATUS.idleTimeout, 'Gateway:SESSION_TIMEOUT:Websocket session lasted too long!'),
+      options.maxSpeechMs + SESSION_GRACE_MS,
+    );
+    this.lifeTimer.unref();
   }
 
   /** A text frame (a command). */
   text(data: string): void {
     if (this.state === 'done') return;
-    this.touch();
+    // Only audio keeps a connection alive: commands alone (or junk) cannot hold a socket open.
     let message: unknown;
     try {
       message = JSON.parse(data);
@@ -354,5 +365,9 @@ export class GatewaySession {
   private clearIdle(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
+    if (this.state === 'done' && this.lifeTimer) {
+      clearTimeout(this.lifeTimer);
+      this.lifeTimer = null;
+    }
   }
 }
