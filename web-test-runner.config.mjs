@@ -68,10 +68,12 @@ const proxied = new RegExp(
   ].join('|'),
 );
 
+// The browser's own Host goes through, so the server sees the page's origin in Host and Origin alike and accepts its
+// state-changing requests (it refuses those whose Origin is not its own).
 function proxy(ctx) {
   const target = new URL(ctx.url, api.url);
   return new Promise((resolve, reject) => {
-    const req = http.request(target, { method: ctx.method, headers: { ...ctx.headers, host: target.host } }, (res) => {
+    const req = http.request(target, { method: ctx.method, headers: { ...ctx.headers } }, (res) => {
       ctx.status = res.statusCode ?? 502;
       ctx.message = res.statusMessage ?? '';
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) ctx.set(k, v);

@@ -95,7 +95,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...(options.sessionMaxAgeMs ? { sessionMaxAgeMs: options.sessionMaxAgeMs } : {}),
   });
   const security: SecurityOptions = { ...defaultSecurityOptions(), ...options.security };
-  if (options.aliyunSpeech) security.connectSources = [...security.connectSources, new URL(options.aliyunSpeech.gatewayUrl).origin];
+  if (options.aliyunSpeech)
+    security.connectSources = [...security.connectSources, new URL(options.aliyunSpeech.gatewayUrl).origin];
   const sessions = new SessionStore(ctx);
   const grants = new GrantStore(ctx);
   const services: Services = {

@@ -10,6 +10,10 @@
  *   EDU_ALIYUN_ACCESS_KEY_ID, EDU_ALIYUN_ACCESS_KEY_SECRET, EDU_ALIYUN_NLS_APPKEY (all three: real speech tokens from
  *   Alibaba Cloud; otherwise the development gateway), EDU_ALIYUN_NLS_REGION (cn-shanghai), EDU_ALIYUN_NLS_META_URL,
  *   EDU_ALIYUN_NLS_GATEWAY_URL (README "Voice").
+ *   Security (README "Security"): TRUST_PROXY (off; `true`, or the proxies' addresses, comma-separated: whose
+ *   X-Forwarded-For/-Proto to believe), EDU_ALLOWED_ORIGINS (origins besides the portal's own that may send
+ *   state-changing requests, comma-separated), EDU_FRAME_ANCESTORS (who may frame the pages besides the portal),
+ *   EDU_SESSION_MAX_AGE_MS (absolute session lifetime, default 30 days).
  * The first line on stdout is always `edu-portal reference server listening on http://HOST:PORT/`;
  * scripts/api-server.mjs waits for it.
  */
@@ -65,6 +69,23 @@ function positiveInteger(name: string): number {
   return value;
 }
 
+/** TRUST_PROXY: unset, '', 'false' or '0' off; 'true' or '1' every hop; otherwise the proxies' addresses. */
+function trustProxyOf(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const listOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 async function main(): Promise<void> {
   const env = process.env;
   if (!applyFlags(env)) {
@@ -81,6 +102,9 @@ async function main(): Promise<void> {
     logger: env.EDU_LOG === '1',
     ...(env.STATIC_DIR ? { staticDir: resolve(env.STATIC_DIR) } : {}),
     aliyunSpeech: aliyunConfigFromEnv(env),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    security: { allowedOrigins: listOf(env.EDU_ALLOWED_ORIGINS), frameAncestors: listOf(env.EDU_FRAME_ANCESTORS) },
+    ...(env.EDU_SESSION_MAX_AGE_MS ? { sessionMaxAgeMs: positiveInteger('EDU_SESSION_MAX_AGE_MS') } : {}),
     uploads: {
       ...(env.EDU_UPLOAD_MAX_BYTES ? { maxFileBytes: positiveInteger('EDU_UPLOAD_MAX_BYTES') } : {}),
       ...(env.EDU_UPLOAD_CHUNK_MAX_AGE_MS ? { chunkSetMaxAgeMs: positiveInteger('EDU_UPLOAD_CHUNK_MAX_AGE_MS') } : {}),

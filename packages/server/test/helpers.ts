@@ -1,5 +1,6 @@
 /** Test helpers: a real server on a free port with a throw-away data directory, and a cookie-keeping client. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
@@ -81,7 +82,14 @@ export class Client {
   readonly cookies = new Map<string, StoredCookie>();
   lastSetCookies: ParsedCookie[] = [];
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `from`: the loopback address the requests leave from (127.0.0.2, 127.0.0.3 … reach a server on 127.0.0.1), so
+   * that one test plays several clients: a school behind one address, a parent elsewhere.
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly from?: string,
+  ) {}
 
   async call<T = Json>(
     method: string,
@@ -106,7 +114,9 @@ export class Client {
     }
     const cookieHeader = options.anonymous ? '' : this.cookieHeaderFor(url.pathname);
     if (cookieHeader) headers.cookie = cookieHeader;
-    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+    const response = this.from
+      ? await sendFrom(this.from, url, method, headers, body)
+      : await fetch(url, { method, headers, body, redirect: 'manual' });
     this.lastSetCookies = response.headers.getSetCookie().map(parseSetCookie);
     for (const cookie of this.lastSetCookies) {
       const path = typeof cookie.attributes.path === 'string' ? cookie.attributes.path : '/';
@@ -132,6 +142,34 @@ export class Client {
       .map(([name, cookie]) => `${name}=${cookie.value}`)
       .join('; ');
   }
+}
+
+/** One request through node:http from a chosen local address, answered as a fetch `Response`. */
+function sendFrom(
+  localAddress: string,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answer.append(name, one);
+        }
+        const status = res.statusCode ?? 500;
+        const content = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(content, { status, headers: answer }));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export async function login(server: { readonly url: string }, username: string, password = PASSWORD): Promise<Client> {

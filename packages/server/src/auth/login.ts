@@ -10,6 +10,7 @@ import type { ServerContext } from '../context.ts';
 import { fail, ok, type Envelope, type FieldError } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES, requestLanguage, type LocalizedText } from '../http/messages.ts';
 import { verifyPassword } from './passwords.ts';
+import { DeviceTrust } from './device-trust.ts';
 import { setSessionCookies } from './session-http.ts';
 import { findUserByLoginName, isActive, toSessionUser, type UserRecord } from './session-user.ts';
 import type { SessionStore } from './sessions.ts';
@@ -31,8 +32,19 @@ export interface LoginService {
    * guessing is slowed and locked per account and per address (`throttle`), answered with status 429.
    */
   checkCredentials(request: FastifyRequest, username: unknown, password: unknown): Promise<CheckedCredentials>;
-  /** The password guessing limits every `checkCredentials` goes through. */
+  /** The guessing limits every credential check goes through (passwords, client ids, client secrets). */
   readonly throttle: LoginThrottle;
+  /**
+   * A guessable credential other than a password (an app client id, an SSO client secret) checked under the same
+   * limits as passwords, keyed `kind:account`: the refusal of a lock, or the outcome of `check` (a wrong one
+   * counted, and answered after the throttle's delay).
+   */
+  guarded<T>(
+    request: FastifyRequest,
+    key: string,
+    credential: string,
+    check: () => Promise<T | null> | T | null,
+  ): Promise<{ value: T } | { refusal: Envelope<never> } | { wrong: true }>;
 }
 
 /** The refusal of a locked account or address: status 429, the wait in whole minutes in both languages. */
@@ -55,9 +67,13 @@ export const fieldError = (request: FastifyRequest, name: string, text: Localize
 });
 
 export function createLoginService(ctx: ServerContext, sessions: SessionStore): LoginService {
+  const devices = new DeviceTrust(ctx);
+
   function startSession(reply: FastifyReply, user: UserRecord, familyOf?: number): Envelope<WireSessionUser> {
     const tokens = sessions.issue(user.id, familyOf);
     setSessionCookies(reply, tokens, ctx.now());
+    // This browser is now one the account signed in from: the guessing limits let it through (throttle.ts).
+    devices.remember(reply, user.loginName);
     // The page gets a handover token, never the access token: that one lives in the http-only cookie only.
     return ok(toSessionUser(user, sessions.handover(tokens.sessionId).token, ctx.now()));
   }
@@ -67,6 +83,20 @@ export function createLoginService(ctx: ServerContext, sessions: SessionStore): 
   return {
     throttle,
     startSession,
+    async guarded(request, key, credential, check) {
+      const attempt = throttle.admit(key, request.ip);
+      if (attempt.locked) return { refusal: lockedOut(attempt.until, ctx.now()) };
+      let value: Awaited<ReturnType<typeof check>> = null;
+      try {
+        value = await check();
+      } finally {
+        if (value === null) {
+          const delay = attempt.failed(credential);
+          if (delay > 0) await sleep(delay);
+        } else attempt.succeeded();
+      }
+      return value === null ? { wrong: true as const } : { value };
+    },
     admit(reply, user) {
       return isActive(user) ? startSession(reply, user) : fail(400, 'invalid_grant', MESSAGES.accountDisabled);
     },
@@ -78,7 +108,7 @@ export function createLoginService(ctx: ServerContext, sessions: SessionStore): 
       if (!password) missing.push(fieldError(request, 'password', FIELD_MESSAGES.passwordRequired));
       if (missing.length) return { refusal: fail(400, 'invalid_grant', MESSAGES.credentialsRequired, missing) };
 
-      const attempt = throttle.admit(username, request.ip);
+      const attempt = throttle.admit(username, request.ip, devices.trustedFor(request, username));
       if (attempt.locked) return { refusal: lockedOut(attempt.until, ctx.now()) };
       const user = findUserByLoginName(ctx.db, username);
       let right = false;

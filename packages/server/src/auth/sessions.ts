@@ -65,8 +65,7 @@ export class SessionStore {
       familyOf === undefined
         ? undefined
         : (this.ctx.db.prepare('SELECT family_id, login_at FROM sessions WHERE id = ?').get(familyOf) as
-            | { family_id: number | null; login_at: number | null }
-            | undefined);
+            { family_id: number | null; login_at: number | null } | undefined);
     const family = familyOf === undefined ? null : (parent?.family_id ?? familyOf);
     const loginAt = parent?.login_at ?? now;
     const ends = this.endOf(loginAt);
@@ -222,8 +221,7 @@ export class SessionStore {
   /** The family a session belongs to (null when the session is gone). */
   familyOf(sessionId: number): number | null {
     const row = this.ctx.db.prepare('SELECT family_id FROM sessions WHERE id = ?').get(sessionId) as
-      | { family_id: number | null }
-      | undefined;
+      { family_id: number | null } | undefined;
     return row ? (row.family_id ?? sessionId) : null;
   }
 

@@ -477,7 +477,11 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 5, name: 'handover tokens (relogin, help centre)', up: (db) => db.exec(handoverTokensSchema) },
   { id: 6, name: 'voice commands: skills, speech tokens, development transcripts', up: (db) => db.exec(voiceSchema) },
   { id: 7, name: 'face records and face clock-ins', up: (db) => db.exec(faceSchema) },
-  { id: 8, name: 'tickets and speech tokens bound to the login, absolute session lifetime', up: (db) => db.exec(loginBoundSchema) },
+  {
+    id: 8,
+    name: 'tickets and speech tokens bound to the login, absolute session lifetime',
+    up: (db) => db.exec(loginBoundSchema),
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

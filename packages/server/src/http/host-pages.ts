@@ -5,7 +5,6 @@
  * static directory, /api, /common and the language packs are matched before this and keep their answers.
  */
 
-
 const SEGMENT = '[A-Za-z0-9_.~-]+';
 /** `pc_desktop_all`, `mobile_areaDesktop_all`, `pc_app_tm`, `pc_homework_spm`: device, code, id path. */
 const ENTRY = '(?:pc|mobile)_[A-Za-z0-9_-]+_(?:all|tm|spm)';

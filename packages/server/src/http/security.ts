@@ -53,7 +53,8 @@ declare module 'fastify' {
 }
 
 export const SECURITY_MESSAGES = {
-  crossOrigin: '请求来源不被允许，请从门户页面重试|||This request did not come from the portal; please try again from the portal page',
+  crossOrigin:
+    '请求来源不被允许，请从门户页面重试|||This request did not come from the portal; please try again from the portal page',
   formNotAccepted: '请求格式不被接受|||This call does not accept form posts',
 } as const;
 
@@ -109,7 +110,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -122,7 +127,8 @@ export function inlineScriptHashesOfDir(dir: string): string[] {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path, depth + 1);
-      else if (entry.name.endsWith('.html')) for (const hash of inlineScriptHashes(readFileSync(path, 'utf8'))) hashes.add(hash);
+      else if (entry.name.endsWith('.html'))
+        for (const hash of inlineScriptHashes(readFileSync(path, 'utf8'))) hashes.add(hash);
     }
   };
   try {

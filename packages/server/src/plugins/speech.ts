@@ -98,7 +98,11 @@ const speechPlugin: FastifyPluginAsync<SpeechPluginOptions> = async (app, option
             }
           }
           const auth = authOf(request);
-          const { token, expiresAt } = store.issueToken(auth.user.id, language, options.sessions.familyOf(auth.sessionId));
+          const { token, expiresAt } = store.issueToken(
+            auth.user.id,
+            language,
+            options.sessions.familyOf(auth.sessionId),
+          );
           return ok({
             token,
             appkey: DEV_APPKEY,

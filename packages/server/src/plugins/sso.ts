@@ -183,7 +183,7 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants, se
 };
 
 const ssoPlugin: FastifyPluginAsync<Services> = async (app, services) => {
-  const { ctx, grants } = services;
+  const { ctx, grants, login } = services;
 
   /** Spends an authorization code for the client; the code must have been issued to it for the same redirect. */
   function exchangeCode(clientId: string, code: string, redirectUri: string): Envelope<SsoIdentity> {
@@ -238,10 +238,17 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, services) => {
         return fail(400, 'unsupported_grant_type', MESSAGES.unsupportedGrantType);
       }
       const clientId = field(body.client_id);
-      const client = clientId ? findClient(ctx.db, clientId) : undefined;
-      // Costs one scrypt whether or not the client exists.
-      const authenticated = await verifyPassword(field(body.client_secret), client?.secret_hash);
-      if (!client || !authenticated) return fail(400, 'invalid_client', MESSAGES.clientAuthFailed);
+      const secret = field(body.client_secret);
+      // Secrets are guessed like passwords: limited per client and per address before the scrypt is paid, so a
+      // guesser can neither find one nor hold up the password logins that share the scrypt threads.
+      const checked = await login.guarded(request, `sso:${clientId}`, secret, async () => {
+        const client = clientId ? findClient(ctx.db, clientId) : undefined;
+        // Costs one scrypt whether or not the client exists.
+        const authenticated = await verifyPassword(secret, client?.secret_hash);
+        return client && authenticated ? client : null;
+      });
+      if ('refusal' in checked) return checked.refusal;
+      if (!('value' in checked)) return fail(400, 'invalid_client', MESSAGES.clientAuthFailed);
       return exchangeCode(clientId, field(body.code), field(body.redirect_uri));
     },
   );

@@ -256,10 +256,14 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
           fieldError(request, 'userClientId', FIELD_MESSAGES.clientIdRequired),
         ]);
       }
-      const row = ctx.db.prepare('SELECT user_id FROM user_clients WHERE client_id = ?').get(clientId) as
-        { user_id: number } | undefined;
-      const user = row && findUserById(ctx.db, row.user_id);
-      return user ? login.admit(reply, user) : fail(400, 'invalid_grant', MESSAGES.unknownClient);
+      // Client ids are guessable credentials: unknown ones count against the address like wrong passwords.
+      const found = await login.guarded(request, `client:${clientId}`, clientId, () => {
+        const row = ctx.db.prepare('SELECT user_id FROM user_clients WHERE client_id = ?').get(clientId) as
+          { user_id: number } | undefined;
+        return (row && findUserById(ctx.db, row.user_id)) || null;
+      });
+      if ('refusal' in found) return found.refusal;
+      return 'value' in found ? login.admit(reply, found.value) : fail(400, 'invalid_grant', MESSAGES.unknownClient);
     },
   );
 

@@ -54,8 +54,7 @@ export class SpeechDevStore {
          FROM speech_tokens t WHERE t.hash = @hash`,
       )
       .get({ hash: digest(token), now: this.ctx.now() }) as
-      | { userId: number; language: Lang; expiresAt: number; loginAlive: number }
-      | undefined;
+      { userId: number; language: Lang; expiresAt: number; loginAlive: number } | undefined;
     if (!row) return { ok: false, problem: 'invalid' };
     if (row.expiresAt <= this.ctx.now()) return { ok: false, problem: 'expired' };
     // The login that obtained it has ended (logout deletes the token too; this covers a login that expired).
