@@ -19,7 +19,15 @@ test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test.beforeEach(async ({ request }) => {
   await resetServer(request);
-  await uploadHooks(request, { chunkFailRate: 0, chunkDropRate: 0, chunkDelayMs: 0, maxFileBytes: null });
+  await uploadHooks(request, {
+    chunkFailRate: 0,
+    chunkDropRate: 0,
+    chunkDelayMs: 0,
+    maxFileBytes: null,
+    userMaxBytes: null,
+    userMaxFiles: null,
+    userMaxPendingSets: null,
+  });
 });
 
 /** A file of random bytes (never seen by the server before) and its MD5. */
@@ -114,6 +122,28 @@ test('an .exe and an over-size file are refused with their messages, before any 
   const stats = await chunkStats(request);
   expect(stats.received).toBe(0);
   await expect(page.locator('.demo-stored li')).toHaveCount(0);
+});
+
+test('a full storage quota is refused with a clear message and nothing stored', async ({ page, request }) => {
+  const errors = collectPageErrors(page);
+  const uploader = await openPage(page);
+  // teacher1 may store 5 MB in all: a 6 MB file (chunked) and a 100 KB one after it.
+  await uploadHooks(request, { userMaxBytes: 5 * MB });
+  const big = makeFile('term-recording.mp4', 6 * MB);
+  await pickWithButton(page, uploader, [big.path]);
+  const row = uploader.getByRole('listitem').filter({ hasText: 'term-recording.mp4' });
+  await expect(row).toContainText('存储空间已达上限（或同时上传的文件过多），请删除不用的文件或稍后再试');
+  await expect(row.getByRole('button', { name: '重试 term-recording.mp4' })).toHaveCount(0);
+  // The chunk uploads already in flight (three at a time) are refused too; none is stored, none sent after.
+  const stats = (await chunkStats(request)) as { received: number; stored?: number };
+  expect(stats.received).toBeLessThanOrEqual(3);
+  expect(stats.stored).toBe(0);
+  await expect(page.locator(`.demo-stored li[data-md5="${big.md5}"]`)).toHaveCount(0);
+  // Within the quota, uploads go on.
+  const small = makeFile('notes.pdf', 100 * 1024);
+  await pickWithButton(page, uploader, [small.path]);
+  await expect(page.locator(`.demo-stored li[data-md5="${small.md5}"]`)).toHaveCount(1, { timeout: 30_000 });
+  expect(errors).toEqual([]);
 });
 
 test('pause then resume completes identical (screenshot of the queue in progress)', async ({ page, request }) => {
