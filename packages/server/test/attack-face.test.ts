@@ -45,12 +45,17 @@ describe('face attacks', () => {
       attempts.push({ status: body.status, code: body.code });
       return body;
     };
-    // A forged same-site form and a script on the victim's session: no fresh credential.
-    await record(
-      victim.call('POST', '/api/uaa/face/check', {
-        form: { faceImage: base64(await captureFace(ATTACKER)), userId: String(TEACHER1) },
-      }),
-    );
+    // A forged same-site form is refused before it runs (where it came from, and a form where JSON is posted).
+    const forged = await victim.call('POST', '/api/uaa/face/check', {
+      form: { faceImage: base64(await captureFace(ATTACKER)), userId: String(TEACHER1) },
+      headers: { origin: 'http://127.0.0.1:9999' },
+    });
+    assert.deepEqual([forged.response.status, forged.body.code], [403, 'cross_origin_refused']);
+    const sameOriginForm = await victim.call('POST', '/api/uaa/face/check', {
+      form: { faceImage: base64(await captureFace(ATTACKER)), userId: String(TEACHER1) },
+    });
+    assert.deepEqual([sameOriginForm.response.status, sameOriginForm.body.code], [415, 'form_not_accepted']);
+    // A script on the victim's session: no fresh credential.
     await record(enrol(victim, TEACHER1, await captureFace(ATTACKER)));
     // Guessed passwords do not make the session fresh.
     for (const guess of ['123456', 'teacher1', 'Edu@2025']) {

@@ -101,7 +101,7 @@ describe('face', () => {
 
     const stranger = new Client(server.url);
     const refused = await stranger.call('POST', '/api/uaa/oauth/login/face', {
-      form: { faceImage: base64(await captureFace(BOB)) },
+      json: { faceImage: base64(await captureFace(BOB)) },
     });
     assert.deepEqual([refused.body.status, refused.body.code], [400, 'face_not_recognised']);
     assert.equal(stranger.cookie('edu_at'), undefined);
