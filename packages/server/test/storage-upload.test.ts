@@ -389,6 +389,44 @@ describe('upload storage', () => {
     assert.equal(((await response.json()) as Envelope).code, 'uploaderror', 'a wrong MD5 sent after the bytes');
   });
 
+  it('starts a chunk set over when its owner cuts the file another way, and merges by the new cut', async () => {
+    const bytes = randomBytes(3 * 65536);
+    const md5 = md5Of(bytes);
+    const old: ChunkedFile = { bytes, md5, name: 'recut.mp4', eachSize: 65536, chunks: cut(bytes, 65536) };
+    for (const n of [1, 2]) assert.equal((await sendChunk(teacher, old, n)).body.status, 200);
+    const recut: ChunkedFile = { ...old, eachSize: 100_000, chunks: cut(bytes, 100_000) };
+    // Checked by the new cut, nothing is there: the client sends every chunk again.
+    const check = await teacher.call('POST', BLOCK_CHECK, {
+      json: { md5, size: 100_000, chunks: 2, chunk: 1, eachSize: 100_000, fullSize: bytes.length },
+    });
+    assert.deepEqual([check.body.data, (check.body as unknown as { chunks: number[] }).chunks], [false, []]);
+    assert.equal((await sendChunk(teacher, recut, 1)).body.status, 200);
+    // The old cut's chunks are gone with it; a merge by the old count is refused, by the new one done.
+    assert.deepEqual((await checkChunk(teacher, old, 1)).body.chunks, []);
+    assert.equal((await merge(teacher, old)).body.code, 'chunk count abnormal');
+    assert.equal((await sendChunk(teacher, recut, 2)).body.status, 200);
+    const { body } = await merge(teacher, recut);
+    assert.equal(body.status, 200, body.message);
+    assert.equal(md5Of((await fetchFile(teacher, body.data.url)).bytes), md5);
+  });
+
+  it('keeps chunk sets of the same file apart per user: both merge their own, over one stored copy', async () => {
+    const file = chunkedFile(3 * 65536 + 1, 65536, 'both.mp4');
+    const other = await login(server, 'area1');
+    for (const n of [1, 2]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+    // area1 sees none of teacher1's chunks and sends its own.
+    assert.deepEqual((await checkChunk(other, file, 1)).body.chunks, []);
+    for (let n = 1; n <= 4; n++) assert.equal((await sendChunk(other, file, n)).body.status, 200);
+    assert.equal((await merge(other, file)).body.status, 200);
+    // teacher1's set is untouched by area1's merge; teacher1 finishes it.
+    assert.deepEqual((await checkChunk(teacher, file, 1)).body.chunks, [1, 2]);
+    for (const n of [3, 4]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
+    const { body } = await merge(teacher, file);
+    assert.equal(body.status, 200, body.message);
+    assert.equal(md5Of((await fetchFile(teacher, body.data.url)).bytes), file.md5);
+    assert.equal(storedBlobs(server).filter((name) => name.startsWith(file.md5)).length, 1);
+  });
+
   it('refuses a chunk whose size does not fit eachSize and fullSize', async () => {
     const file = chunkedFile(3 * 65536, 65536);
     const short = await sendChunk(teacher, file, 1, file.chunks[0]!.subarray(1));

@@ -67,4 +67,41 @@ describe('upload store', () => {
       },
     );
   });
+
+  it('refuses a merge whose count or size disagrees with the recorded layout at once, whatever the count', async () => {
+    const bytes = randomBytes(3 * EACH);
+    const md5 = md5Of(bytes);
+    for (const n of [1, 2, 3]) await send(md5, bytes, n);
+    for (const [size, chunks] of [
+      [bytes.length, 1e9],
+      [bytes.length, 2],
+      [1, 1],
+      [bytes.length + 1, 4],
+    ] as const) {
+      const started = performance.now();
+      await assert.rejects(
+        store.merge(OWNER, md5, size, chunks, () => false),
+        { code: 'chunk count abnormal' },
+      );
+      assert.ok(performance.now() - started < 200);
+    }
+    // The set is still whole: its own merge goes through.
+    await settle();
+    const stored = await store.merge(OWNER, md5, bytes.length, 3, () => false);
+    assert.deepEqual(readFileSync(join(dir, stored)), bytes);
+  });
+
+  it("keeps one user's sets within their limits, and another user's set apart", async () => {
+    const limits = { maxSets: 2, maxBytes: 10 * EACH };
+    const md5s = [1, 2, 3].map(() => md5Of(randomBytes(8)));
+    assert.equal(await store.reserveSet(7, md5s[0]!, layout, limits), 'ok');
+    assert.equal(await store.reserveSet(7, md5s[1]!, layout, limits), 'ok');
+    assert.equal(await store.reserveSet(7, md5s[2]!, layout, limits), 'quota');
+    // The same set again is no new reservation; a set too large for the bytes left is refused.
+    assert.equal(await store.reserveSet(7, md5s[0]!, layout, limits), 'ok');
+    assert.equal(await store.reserveSet(8, md5s[0]!, { fullSize: 11 * EACH, eachSize: EACH }, limits), 'quota');
+    assert.equal(await store.reserveSet(8, md5s[0]!, layout, limits), 'ok');
+    assert.deepEqual(await store.pendingOf(7), { sets: 2, bytes: 2 * layout.fullSize });
+    assert.deepEqual(await store.pendingOf(8), { sets: 1, bytes: layout.fullSize });
+  });
 });
