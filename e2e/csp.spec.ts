@@ -49,7 +49,7 @@ test('every block of the demo host runs under the policy with no violation', asy
   const policy = answer?.headers()['content-security-policy'] ?? '';
   expect(policy).toContain("script-src 'self'");
   expect(policy).toContain("frame-ancestors 'self'");
-  expect(policy).not.toContain("unsafe-eval'");
+  expect(policy).not.toContain("'unsafe-eval'");
   expect(answer?.headers()['x-content-type-options']).toBe('nosniff');
   await signIn(page, 'teacher1');
   for (const path of BLOCKS) {
@@ -89,20 +89,12 @@ test('a page of another origin cannot frame the login page, and an injected inli
   page,
   baseURL,
 }) => {
-  // The same server under another host name is another origin: a stand-in for another site's page.
-  const other = baseURL!.replace('127.0.0.1', 'localhost');
-  const refusals: string[] = [];
-  page.on('console', (message) => {
-    if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
-  });
-  await page.goto(`${other}/legacy/index.html`);
-  await page.evaluate((url) => {
-    const frame = document.createElement('iframe');
-    frame.src = url;
-    frame.title = 'framed portal';
-    document.body.append(frame);
-  }, `${baseURL}/#/login`);
-  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  // A page of no origin of ours (a blank page with its own markup) frames the login page: the browser refuses to
+  // show it (the frame ends on Chromium's error page, not on the portal).
+  await page.goto('about:blank');
+  await page.setContent(`<iframe title="framed portal" src="${baseURL}/#/login"></iframe>`);
+  const child = () => page.frames().find((frame) => frame !== page.mainFrame());
+  await expect.poll(() => child()?.url() ?? '').toMatch(/^chrome-error:/);
   // The portal framing itself (its own origin) is allowed.
   await page.goto('/legacy/index.html');
   const framedOwn = await page.evaluate(async (url) => {
@@ -113,7 +105,10 @@ test('a page of another origin cannot frame the login page, and an injected inli
     return frame.contentDocument?.location.href ?? null;
   }, `${baseURL}/#/login`);
   expect(framedOwn).toContain('/#/login');
-  // Markup that sneaks an inline script into the page is refused by the policy.
+  // Markup that sneaks an inline script into the page is refused by the policy (and the watcher the other tests
+  // rely on sees the refusal).
+  const violations = await watchViolations(page);
+  await page.goto('/legacy/index.html');
   const ran = await page.evaluate(async () => {
     (window as unknown as { __injected?: boolean }).__injected = false;
     const script = document.createElement('script');
@@ -123,4 +118,5 @@ test('a page of another origin cannot frame the login page, and an injected inli
     return (window as unknown as { __injected?: boolean }).__injected;
   });
   expect(ran).toBe(false);
+  expect((await violations()).join('\n')).toMatch(/script-src/);
 });
