@@ -124,11 +124,12 @@ test('an .exe and an over-size file are refused with their messages, before any 
   await expect(page.locator('.demo-stored li')).toHaveCount(0);
 });
 
-test('a full storage quota is refused with a clear message and nothing stored', async ({ page, request }) => {
+test('a full upload quota is refused with a clear message and nothing stored', async ({ page, request }) => {
   const errors = collectPageErrors(page);
   const uploader = await openPage(page);
-  // teacher1 may store 5 MB in all: a 6 MB file (chunked) and a 100 KB one after it.
-  await uploadHooks(request, { userMaxBytes: 5 * MB });
+  // No chunked upload may be in progress (the quota of uploads in progress): a 6 MB file goes in chunks and is
+  // refused at its first chunk; a 100 KB one after it goes in one request and is stored.
+  await uploadHooks(request, { userMaxPendingSets: 0 });
   const big = makeFile('term-recording.mp4', 6 * MB);
   await pickWithButton(page, uploader, [big.path]);
   const row = uploader.getByRole('listitem').filter({ hasText: 'term-recording.mp4' });
