@@ -54,6 +54,7 @@ describe('attack: cross-site request forgery', () => {
       { origin: SAME_SITE_PAGE },
       { origin: 'https://evil.example' },
       { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site' },
     ];
@@ -97,6 +98,13 @@ describe('attack: cross-site request forgery', () => {
       headers: { origin: server.url, 'sec-fetch-site': 'same-origin' },
     });
     assert.equal(own.body.status, 200);
+    // The portal's own form posts (downloads) send `Origin: null` under its no-referrer policy, and same-origin.
+    const download = await victim.raw('POST', '/api/base/common/table2xls', {
+      form: { title: 'x', data: '<table><tr><td>1</td></tr></table>' },
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    });
+    assert.equal(download.status, 200);
+    assert.match(download.headers.get('content-disposition') ?? '', /attachment/);
     const plain = await victim.call('POST', '/api/uaa/oauth/logout', { json: {} });
     assert.equal(plain.body.status, 200);
   });

@@ -78,13 +78,12 @@ export function normaliseOrigin(value: string): string | null {
 /** Whether a request may change state, judged by where the browser says it came from. */
 export function comesFromPortal(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
-  if (typeof origin === 'string') {
-    // `Origin: null` (a sandboxed frame, a data: page, a redirect across sites) is never the portal.
-    return origin === ownOrigin(request) || allowed.has(origin);
-  }
   const site = request.headers['sec-fetch-site'];
+  if (typeof origin === 'string' && origin !== 'null') return origin === ownOrigin(request) || allowed.has(origin);
+  // `Origin: null` is what the portal's own form posts send under its no-referrer policy, and what a sandboxed frame
+  // or a data: page sends: the browser's Sec-Fetch-Site tells them apart; a null origin without it is refused.
   if (typeof site === 'string') return site === 'same-origin' || site === 'none';
-  return true;
+  return origin === undefined;
 }
 
 export function installRequestOriginCheck(app: FastifyInstance, options: SecurityOptions): void {
