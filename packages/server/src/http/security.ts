@@ -143,8 +143,9 @@ export function pagePolicy(options: SecurityOptions, scriptHashes: string[]): st
   const frameAncestors = ["'self'", ...options.frameAncestors].join(' ');
   return [
     "default-src 'self'",
-    // WebAssembly: the MD5 of uploads (hash-wasm) where no Worker runs it, face detection's tfjs backend.
-    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
+    // WebAssembly: the MD5 of uploads (hash-wasm) where no Worker runs it, face detection's tfjs backend. blob: the
+    // voice recorder's audio worklet module (a blob URL only a running script can make).
+    `script-src 'self' 'wasm-unsafe-eval' blob: ${scriptHashes.join(' ')}`.trim(),
     // Lit and React set styles through the CSSOM; a few elements and pages still carry style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Face photos and previews are data: and blob: URLs.
