@@ -68,12 +68,14 @@ const proxied = new RegExp(
   ].join('|'),
 );
 
-// The browser's own Host goes through, so the server sees the page's origin in Host and Origin alike and accepts its
-// state-changing requests (it refuses those whose Origin is not its own).
+// The proxy stands for the server's own origin: Host and, when the page sent one, Origin are the server's, so it
+// accepts the page's state-changing requests (it refuses those whose Origin is not its own) and hands out its own
+// addresses (the speech gateway's WebSocket, which this proxy does not carry).
 function proxy(ctx) {
   const target = new URL(ctx.url, api.url);
+  const headers = { ...ctx.headers, host: target.host, ...(ctx.headers.origin ? { origin: target.origin } : {}) };
   return new Promise((resolve, reject) => {
-    const req = http.request(target, { method: ctx.method, headers: { ...ctx.headers } }, (res) => {
+    const req = http.request(target, { method: ctx.method, headers }, (res) => {
       ctx.status = res.statusCode ?? 502;
       ctx.message = res.statusMessage ?? '';
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) ctx.set(k, v);

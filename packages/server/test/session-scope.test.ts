@@ -153,6 +153,7 @@ const PUBLIC_CALLS: [string, string][] = [
   ['POST', '/api/__test/reseed'],
   ['POST', '/api/__test/config'],
   ['POST', '/api/__test/expire'],
+  ['POST', '/api/__test/ticket'],
   ['GET', '/api/__test/stats'],
   ['POST', '/api/__test/upload/config'],
   ['GET', '/api/__test/upload/stats'],

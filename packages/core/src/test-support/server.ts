@@ -80,9 +80,21 @@ export function captureNotices(): { notices: Notice[]; restore: () => void } {
   return { notices, restore: () => setNotifier(previous) };
 }
 
-/** A one-time login ticket for the signed-in user (`POST /api/uaa/oauth/ticket/issue`, as an SSO portal would). */
+/**
+ * A one-time login ticket for the signed-in user, as another system's SSO portal issues one (the test hook
+ * `/api/__test/ticket`): a ticket this server issues itself ends with the session that asked for it, so a test that
+ * signs out before using the ticket needs one from "elsewhere".
+ */
 export async function issueTicket(): Promise<string> {
-  const body = (await post('/api/uaa/oauth/ticket/issue')) as { status: number; data: { ticket: string } };
+  const me = (await (await fetch('/api/uaa/oauth/me', { credentials: 'include' })).json()) as {
+    status: number;
+    data: { loginName: string };
+  };
+  if (me.status !== 200) throw new Error(`no session to issue a ticket for: ${JSON.stringify(me)}`);
+  const body = (await post('/api/__test/ticket', { username: me.data.loginName })) as {
+    status: number;
+    data: { ticket: string };
+  };
   if (body.status !== 200) throw new Error(`no ticket: ${JSON.stringify(body)}`);
   return body.data.ticket;
 }

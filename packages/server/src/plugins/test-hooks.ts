@@ -5,6 +5,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sessionScope } from '../auth/session-http.ts';
+import { findUserByLoginName } from '../auth/session-user.ts';
+import { TICKET_TTL_MS } from '../config.ts';
 import { anyJson, booleanSchema, envelopeResponse, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 import { reseed } from '../db/seed.ts';
@@ -76,7 +78,7 @@ const settingsSchema: JsonSchema = {
 };
 
 const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
-  const { ctx, sessions, login } = services;
+  const { ctx, sessions, login, grants } = services;
   const hooks = ctx.hooks;
   if (!hooks) throw new Error('test-hooks plugin registered without test hook state');
   // Tests post their settings either way; these routes exist only with test hooks on.
@@ -132,6 +134,34 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     async (request) => {
       hooks.configure(request.body ?? {});
       return ok(hooks.settings);
+    },
+  );
+
+  app.post<{ Body: { username: string } }>(
+    `${PREFIX}/ticket`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A login ticket for a user, as another system's single sign-on portal issues one: bound to no session of " +
+          'this server, so signing out here does not end it',
+        body: {
+          type: 'object',
+          properties: { username: { type: 'string', minLength: 1 } },
+          required: ['username'],
+          additionalProperties: false,
+        },
+        response: envelopeResponse({
+          type: 'object',
+          properties: { ticket: { type: 'string' } },
+          required: ['ticket'],
+        }),
+      },
+    },
+    async (request) => {
+      const user = findUserByLoginName(ctx.db, request.body.username);
+      if (!user) return fail(404, 'not_found', MESSAGES.notFound);
+      return ok({ ticket: grants.issue('ticket', TICKET_TTL_MS, { userId: user.id }).token });
     },
   );
 
