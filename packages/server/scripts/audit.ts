@@ -5,9 +5,11 @@
  *    over HTTP) and prints one row per attack: attempts, got through, data lost. All "got through" must be 0.
  * 2. Measures a password login's latency at rest and while guessers hammer the server (passwords on random names,
  *    client ids, SSO client secrets, oversized upload merges, face logins with junk photos) from other addresses,
- *    in the same run, and prints both p95s and their ratio (the goal: under attack ≤ 2× at rest).
+ *    in the same run, and prints both p95s and their ratio (the goal: under attack ≤ 2× at rest). The server, the
+ *    guessers and the one who signs in are three processes, as they would be three machines.
  *
  *   node --import tsx packages/server/scripts/audit.ts [--logins 60]
+ *   node --import tsx packages/server/scripts/audit.ts --attack URL     (the guessers alone, until killed)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -15,10 +17,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ATTACK_LINE, type AttackOutcome } from '../test/attack-report.ts';
-import { Client, PASSWORD, startServer } from '../test/helpers.ts';
+import { startApiServer } from '../../../scripts/api-server.mjs';
+import { Client, PASSWORD } from '../test/helpers.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { logins: { type: 'string', default: '60' } } });
+const { values } = parseArgs({
+  options: { logins: { type: 'string', default: '60' }, attack: { type: 'string' } },
+});
 const LOGINS = Number(values.logins);
 
 interface Row extends AttackOutcome {
@@ -68,13 +73,12 @@ async function loginTimes(url: string, count: number): Promise<number[]> {
   return times;
 }
 
-/** Guessers that keep going until `stop` resolves; answers how many requests they made. */
-function hammer(url: string, stop: Promise<void>): Promise<number> {
-  let stopped = false;
-  void stop.then(() => (stopped = true));
+/** Guessers that keep going until the process is stopped; prints how many requests they made every second. */
+function hammer(url: string): Promise<number> {
   let requests = 0;
+  setInterval(() => process.stdout.write(`${requests}\n`), 1000).unref();
   const loop = async (from: string, send: (client: Client, i: number) => Promise<unknown>) => {
-    for (let i = 0; !stopped; i++) {
+    for (let i = 0; ; i++) {
       requests++;
       await send(new Client(url, from), i).catch(() => undefined);
     }
@@ -108,7 +112,29 @@ function hammer(url: string, stop: Promise<void>): Promise<number> {
   ]).then(() => requests);
 }
 
+/** The guessers in a process of their own; answers a function that stops them and tells how many requests they made. */
+function startGuessers(url: string): () => Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--attack', url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let last = 0;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    const counts = chunk.trim().split('\n');
+    last = Number(counts.at(-1)) || last;
+  });
+  return () =>
+    new Promise((resolve) => {
+      child.once('exit', () => resolve(last));
+      child.kill('SIGTERM');
+    });
+}
+
 async function main(): Promise<void> {
+  if (values.attack) {
+    await hammer(values.attack);
+    return;
+  }
   console.log('Attack suite (test/attack-*.test.ts) …');
   const suite = await runAttackSuite();
   const width = Math.max(20, ...suite.rows.map((row) => row.name.length));
@@ -125,17 +151,14 @@ async function main(): Promise<void> {
   );
 
   console.log('\nPassword login latency, at rest and under attack (same run) …');
-  const server = await startServer();
+  const server = await startApiServer({ quiet: true });
   try {
     await loginTimes(server.url, 5); // warm-up: the scrypt pool, the statements
     const rest = await loginTimes(server.url, LOGINS);
-    let release!: () => void;
-    const stop = new Promise<void>((resolve) => (release = resolve));
-    const attack = hammer(server.url, stop);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stopGuessers = startGuessers(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     const underAttack = await loginTimes(server.url, LOGINS);
-    release();
-    const requests = await attack;
+    const requests = await stopGuessers();
     const p95Rest = percentile(rest, 95);
     const p95Attack = percentile(underAttack, 95);
     const ratio = p95Attack / p95Rest;
@@ -145,7 +168,7 @@ async function main(): Promise<void> {
     );
     process.exitCode = through === 0 && lost === 0 && suite.failed === 0 && ratio <= 2 ? 0 : 1;
   } finally {
-    await server.close();
+    await server.stop();
   }
 }
 
