@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import http from 'node:http';
+import net from 'node:net';
 import { createReadStream, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -120,8 +121,26 @@ export default {
     }),
     {
       name: 'reference-server',
-      async serverStart() {
+      async serverStart({ server }) {
         api = await startApiServer({ quiet: true });
+        // WebSocket upgrades under /api (the development speech gateway) go to the server too: with the page's Host
+        // passed through, the token answer names this origin's gateway.
+        server?.on('upgrade', (request, socket, head) => {
+          if (!request.url?.startsWith('/api/')) return;
+          const target = new URL(api.url);
+          const upstream = net.connect(Number(target.port), target.hostname, () => {
+            const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
+            for (let i = 0; i < request.rawHeaders.length; i += 2) {
+              lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+            }
+            upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+            if (head?.length) upstream.write(head);
+            upstream.pipe(socket);
+            socket.pipe(upstream);
+          });
+          upstream.on('error', () => socket.destroy());
+          socket.on('error', () => upstream.destroy());
+        });
       },
       async serverStop() {
         await api?.stop();
