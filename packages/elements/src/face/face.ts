@@ -200,8 +200,6 @@ export class EduFace extends EduElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('visibilitychange', this.onVisibility);
-    // Anything still under way (loading the detector, a call) belongs to a screen nobody sees: it must not report.
-    this.run++;
     this.stopCamera();
     this.detector?.close();
     this.detector = null;
@@ -237,7 +235,8 @@ export class EduFace extends EduElement {
         this.detector ??= createFaceDetector(this.assetsBase ? { assetsBase: this.assetsBase } : {});
         await this.detector.ready;
       } catch (error) {
-        if (run !== this.run) return;
+        // Closed because the element left the page (a host that swaps it): nothing failed, nobody is told.
+        if (run !== this.run || !this.isConnected) return;
         this.detector?.close();
         this.detector = null;
         return this.fail(
@@ -343,7 +342,7 @@ export class EduFace extends EduElement {
     tracker.start(startedAt);
     this.lastTracking = { frames: 0, captureMs: null };
     for (;;) {
-      if (run !== this.run) return;
+      if (run !== this.run || !this.isConnected) return;
       let box = null;
       const width = video.videoWidth;
       const height = video.videoHeight;
