@@ -143,8 +143,10 @@ export function pagePolicy(options: SecurityOptions, scriptHashes: string[]): st
   const frameAncestors = ["'self'", ...options.frameAncestors].join(' ');
   return [
     "default-src 'self'",
-    // WebAssembly: the MD5 of uploads (hash-wasm) where no Worker runs it, face detection's tfjs backend.
-    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
+    // WebAssembly: the MD5 of uploads (hash-wasm) where no Worker runs it, face detection's tfjs backend. blob: the
+    // voice recorder's AudioWorklet module, built from the page's own script (worklets follow script-src, not
+    // worker-src); a blob: URL can only be made by a script that already runs.
+    `script-src 'self' blob: 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
     // Lit and React set styles through the CSSOM; a few elements and pages still carry style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Face photos and previews are data: and blob: URLs.
