@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { writeFileSync } from 'node:fs';
+import { groupPhoto, SAMPLE_FACES } from '../packages/server/src/face/captures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 const SAMPLES = 'node_modules/@vladmandic/face-api/demo';
@@ -238,6 +240,40 @@ test('offers a photo upload on an origin that is neither https nor localhost', a
   await expect(result(page)).toHaveText(/^已登录：/, { timeout: 30_000 });
   // After the login the upload is still offered: another photo can be picked without a reload.
   await expect(face(page).locator('label.upload')).toBeVisible();
+});
+
+test('refuses a group photo (a small second face) at enrolment and at login', async () => {
+  // The second person at 0.2 × the photo: TinyFaceDetector alone saw one face here; SSD counts two.
+  const group = join(dir, 'group.jpg');
+  writeFileSync(group, await groupPhoto(SAMPLE_FACES[0]!, SAMPLE_FACES[7]!, 0.2, 0));
+  const args = ['--host-resolver-rules=MAP school.test 127.0.0.1', ...fakeCamera(personA())];
+  const baseURL = `http://school.test:${port}`;
+  const page = await facePage(args, { mode: '人脸登录', baseURL });
+  // Signed in by the page itself (the test's own requests cannot resolve school.test).
+  const signedIn = await page.evaluate(async () => {
+    const response = await fetch('/api/uaa/oauth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher1', password: 'Edu@2026' }),
+    });
+    return ((await response.json()) as { status: number }).status;
+  });
+  expect(signedIn).toBe(200);
+  await page.reload();
+  await page.getByRole('radio', { name: '采集（当前用户）' }).check();
+  await face(page).locator('input[type=file]').setInputFiles(group);
+  await face(page).getByRole('button', { name: '保存' }).click();
+  const password = face(page).getByLabel('密码', { exact: true });
+  await expect(password).toBeFocused({ timeout: 30_000 });
+  await password.fill('Edu@2026');
+  await face(page).getByRole('button', { name: '确认并保存' }).click();
+  await expect(stage(page)).toContainText('多张人脸', { timeout: 30_000 });
+  await expect(result(page)).toHaveText(/^错误（refused）/);
+
+  await page.getByRole('radio', { name: '人脸登录' }).check();
+  await face(page).locator('input[type=file]').setInputFiles(group);
+  await expect(stage(page)).toContainText('多张人脸', { timeout: 30_000 });
+  await expect(result(page)).toHaveText(/^错误（refused）/);
 });
 
 test('says there is no camera when the browser has none', async () => {
