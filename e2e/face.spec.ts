@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { writeFileSync } from 'node:fs';
+import { groupPhoto, SAMPLE_FACES } from '../packages/server/src/face/captures.ts';
 import { collectPageErrors, signIn } from './helpers.ts';
 
 const SAMPLES = 'node_modules/@vladmandic/face-api/demo';
@@ -162,6 +164,24 @@ test('clocks in on a signed-in terminal of the same unit', async () => {
   await expect(stage(page)).toContainText('打卡成功');
 });
 
+test('a clock-in terminal takes the next clock-in by itself, five in a row, the camera kept, without a reload', async () => {
+  test.setTimeout(120_000);
+  const page = await facePage(fakeCamera(personA()), { user: 'teacher1', mode: '人脸打卡（本终端需已登录）' });
+  const errors = collectPageErrors(page);
+  await expect(page.getByLabel('打卡终端：每次打卡后自动等待下一位')).toBeChecked();
+  await face(page).evaluate((el) => {
+    (el as HTMLElement & { resultSeconds: number; waitTime: number }).resultSeconds = 1;
+    (el as HTMLElement & { resultSeconds: number; waitTime: number }).waitTime = 1;
+  });
+  await face(page).getByRole('button', { name: '确定' }).click();
+  await expect(stage(page)).toContainText('打卡成功', { timeout: 30_000 });
+  await expect(stage(page).locator('.clock-time')).toHaveText(/^\d\d:\d\d:\d\d$/);
+  // Nobody presses anything again: the element goes back to its camera and records the next clock-ins.
+  await expect(result(page)).toHaveAttribute('data-clock-ins', '5', { timeout: 90_000 });
+  expect(await face(page).evaluate((el) => (el as HTMLElement & { cameraOn: boolean }).cameraOn)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('the legacy page logs in by face through the autoloader (drop-in bundle, its Worker and /face-assets/)', async () => {
   const context = await (await launch(fakeCamera(personA()))).newContext({ baseURL: `http://127.0.0.1:${port}` });
   const page = await context.newPage();
@@ -205,8 +225,55 @@ test('offers a photo upload on an origin that is neither https nor localhost', a
   });
   await expect(stage(page)).toContainText('无法使用摄像头，请上传照片');
   await expect(face(page).getByRole('button', { name: '登录' })).toHaveCount(0);
-  await face(page).locator('input[type=file]').setInputFiles(photo);
+  // Another person's photo first: refused; "click to retry" opens the file picker again.
+  const other = join(dir, 'other.jpg');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', `${SAMPLES}/sample3.jpg`],
+    ...['-vf', 'crop=600:600:800:100,scale=480:480', other],
+  ]);
+  await face(page).locator('input[type=file]').setInputFiles(other);
+  const retry = stage(page).getByRole('button');
+  await expect(retry).toContainText('点击重试', { timeout: 30_000 });
+  const chooser = page.waitForEvent('filechooser');
+  await retry.click();
+  await (await chooser).setFiles(photo);
   await expect(result(page)).toHaveText(/^已登录：/, { timeout: 30_000 });
+  // After the login the upload is still offered: another photo can be picked without a reload.
+  await expect(face(page).locator('label.upload')).toBeVisible();
+});
+
+test('refuses a group photo (a small second face) at enrolment and at login', async () => {
+  // The second person at 0.2 × the photo: TinyFaceDetector alone saw one face here; SSD counts two.
+  const group = join(dir, 'group.jpg');
+  writeFileSync(group, await groupPhoto(SAMPLE_FACES[0]!, SAMPLE_FACES[7]!, 0.2, 0));
+  const args = ['--host-resolver-rules=MAP school.test 127.0.0.1', ...fakeCamera(personA())];
+  const baseURL = `http://school.test:${port}`;
+  const page = await facePage(args, { mode: '人脸登录', baseURL });
+  // Signed in by the page itself (the test's own requests cannot resolve school.test).
+  const signedIn = await page.evaluate(async () => {
+    const response = await fetch('/api/uaa/oauth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher1', password: 'Edu@2026' }),
+    });
+    return ((await response.json()) as { status: number }).status;
+  });
+  expect(signedIn).toBe(200);
+  await page.reload();
+  await page.getByRole('radio', { name: '采集（当前用户）' }).check();
+  await face(page).locator('input[type=file]').setInputFiles(group);
+  await face(page).getByRole('button', { name: '保存' }).click();
+  const password = face(page).getByLabel('密码', { exact: true });
+  await expect(password).toBeFocused({ timeout: 30_000 });
+  await password.fill('Edu@2026');
+  await face(page).getByRole('button', { name: '确认并保存' }).click();
+  await expect(stage(page)).toContainText('多张人脸', { timeout: 30_000 });
+  await expect(result(page)).toHaveText(/^错误（refused）/);
+
+  await page.getByRole('radio', { name: '人脸登录' }).check();
+  await face(page).locator('input[type=file]').setInputFiles(group);
+  await expect(stage(page)).toContainText('多张人脸', { timeout: 30_000 });
+  await expect(result(page)).toHaveText(/^错误（refused）/);
 });
 
 test('says there is no camera when the browser has none', async () => {

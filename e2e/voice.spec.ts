@@ -53,7 +53,7 @@ function silenceWav(name: string, seconds: number): string {
 async function pageWithMicrophone(
   wav: string,
   baseURL: string,
-  { path = '/#/blocks/voice' }: { path?: string } = {},
+  { path = '/#/blocks/voice', lang }: { path?: string; lang?: string } = {},
 ): Promise<Page> {
   browser = await chromium.launch({
     executablePath: findChromium(),
@@ -66,9 +66,10 @@ async function pageWithMicrophone(
   });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  if (lang) await page.addInitScript((l) => localStorage.setItem('PH_MY_SET_LANG', l), lang);
   await signIn(page, 'teacher1');
   await page.goto(path);
-  if (path === '/#/blocks/voice') {
+  if (path === '/#/blocks/voice' && !lang) {
     await expect(page.getByRole('heading', { level: 1, name: '语音指令' })).toBeVisible();
   }
   return page;
@@ -163,13 +164,15 @@ test('token call failing: "check server configuration!" for 1 s; a short press d
   baseURL,
 }) => {
   const page = await pageWithMicrophone(silenceWav('token', 2), baseURL!);
-  // Under 200 ms: nothing shows, nothing is looked up.
+  // Under 200 ms: nothing shows, no token is fetched, nothing is looked up.
+  const tokensBefore = (await calls(request))['GET /api/base/get_ali_token'] ?? 0;
   await pressMic(page);
   await page.waitForTimeout(60);
   await page.mouse.up();
   await page.waitForTimeout(600);
   await expect(recorder(page).locator('[part="status"]')).toHaveText('按住说话');
   await expect(recorder(page).locator('[part="error"]')).toBeHidden();
+  expect((await calls(request))['GET /api/base/get_ali_token'] ?? 0).toBe(tokensBefore);
 
   expect(
     (
@@ -317,4 +320,43 @@ test('an insecure origin: the recorder says why it cannot record', async ({ base
   await page.waitForTimeout(400);
   await expect(recorder(page).locator('[part="error"]')).toHaveText(message);
   await page.mouse.up();
+});
+
+test('a full 60 s hold gives the result, never the gateway\'s "too long"', async ({ request, baseURL }) => {
+  test.setTimeout(150_000);
+  await voiceHooks(request, { transcripts: { teacher1: '打开消息。' } });
+  // The phrase, then silence well past the limit.
+  const spoken = speechWav('long-raw', '打开消息');
+  const path = join(dir, 'long.wav');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', spoken],
+    ...['-af', 'apad=whole_dur=70', '-ar', '44100', '-ac', '2', path],
+  ]);
+  const page = await pageWithMicrophone(path, baseURL!);
+  await page.getByLabel('留在本页（只显示结果，不跳转）').check();
+  await pressMic(page);
+  await expect(recorder(page).locator('[part="status"]')).toHaveText('按住进行语音识别');
+  // Held through the whole minute: the countdown (or the audio budget) ends the utterance, with its result.
+  await expect(page.locator('#voice-last')).toHaveText(/^“打开消息” → http:\/\/.+\?open=messages$/, {
+    timeout: 80_000,
+  });
+  await page.mouse.up();
+  expect((await calls(request))[VOCABULARY]).toBe(1);
+});
+
+test('zh-HK: a command in traditional characters opens its skill, the text shown in traditional characters', async ({
+  request,
+  baseURL,
+}) => {
+  await voiceHooks(request, { transcripts: { teacher1: '打開消息。' } });
+  const page = await pageWithMicrophone(speechWav('hk', '打开消息'), baseURL!, { lang: 'zh-HK' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByLabel('留在本頁（只顯示結果，不跳轉）').check();
+  await recorder(page).getByRole('button', { name: '按住說話，發出語音指令' }).hover();
+  await page.mouse.down();
+  await expect(recorder(page).locator('[part="text"]')).toHaveText(/^打開/, { timeout: 5000 });
+  await page.waitForTimeout(2000);
+  await page.mouse.up();
+  await expect(recorder(page).locator('[part="text"]')).toHaveText('打開消息');
+  await expect(page.locator('#voice-last')).toHaveText(/\?open=messages$/, { timeout: 10_000 });
 });

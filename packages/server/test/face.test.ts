@@ -8,7 +8,8 @@ import { beforeEach, describe, it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { FreshCredentials } from '../src/auth/fresh-credential.ts';
-import { blankPhoto, captureFace, SAMPLE_FACES, twoFacesPhoto } from '../src/face/captures.ts';
+import { blankPhoto, captureFace, groupPhoto, SAMPLE_FACES, twoFacesPhoto } from '../src/face/captures.ts';
+import { analyse } from '../src/face/engine.ts';
 import { EnrolLimits, FaceAttemptLimits, type FaceAttempt } from '../src/face/limits.ts';
 import { FACE_MATCH_THRESHOLD } from '../src/face/matching.ts';
 import { enrolDemoFace } from '../scripts/face-enrol.ts';
@@ -82,6 +83,24 @@ describe('face', () => {
       json: { faceImage: base64(await twoFacesPhoto(ALICE, BOB)) },
     });
     assert.deepEqual([login2.body.status, login2.body.code], [400, 'face_several']);
+  });
+
+  it('refuses a group photo whose second face is small (TinyFaceDetector alone sees one; SSD counts two)', async () => {
+    // The second person at 0.2 × the photo, in a corner: TinyFaceDetector at its input size finds only the first.
+    const group = await groupPhoto(SAMPLE_FACES[0]!, SAMPLE_FACES[7]!, 0.2, 0);
+    const seen = await analyse(group);
+    assert.equal(seen.tinyFaces, 1, 'the photo the old rule enrolled');
+    assert.equal(seen.faces.length, 2);
+    assert.equal(seen.descriptor, null);
+
+    const teacher = await login(server, 'teacher1');
+    const enrolled = await enrol(teacher, TEACHER1, group);
+    assert.deepEqual([enrolled.body.status, enrolled.body.code], [400, 'face_several']);
+    // The main face alone is enrolled; the group photo cannot log in as it either.
+    assert.equal((await enrol(teacher, TEACHER1, await captureFace(SAMPLE_FACES[0]!))).body.status, 200);
+    const kiosk = new Client(server.url);
+    const { body } = await kiosk.call('POST', '/api/uaa/oauth/login/face', { json: { faceImage: base64(group) } });
+    assert.deepEqual([body.status, body.code], [400, 'face_several']);
   });
 
   it('logs the owner in from another capture of the face, as password login does; refuses another person', async () => {

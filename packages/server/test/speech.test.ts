@@ -571,6 +571,27 @@ describe('find_by_vocabulary', () => {
     );
   });
 
+  it('matches traditional characters (Hong Kong and Taiwan forms) as the simplified phrase', async () => {
+    assert.equal(skillKey('打開作業管理。'), '打开作业管理');
+    assert.equal(skillKey('Open Homework'), 'openhomework');
+    const teacher = await as('teacher1');
+    const page = '/pages/homework/pc_homework_tm/index.html';
+    for (const phrase of ['打開作業管理', '打開 作業管理！', '打開作業']) {
+      assert.deepEqual(await ask(teacher, phrase), { url: page, code: 'homework' }, phrase);
+    }
+    assert.equal((await ask(teacher, '打開消息')).code, 'messages');
+    assert.equal((await ask(teacher, '查看訊息')).code, null, 'a different word, not a different script');
+    // Every app of the desktop opens by its name in traditional characters too.
+    const user = (await teacher.call('GET', '/api/uaa/oauth/me')).body.data;
+    const groups = (await teacher.call('GET', `/api/base/desktop/my_app_icon?userId=${user.userId}&appType=1`)).body
+      .data as Json[];
+    const { Converter } = await import('opencc-js/cn2t');
+    const toHongKong = Converter({ from: 'cn', to: 'hk' });
+    for (const icon of groups.flatMap((group) => group.iconVMs)) {
+      assert.deepEqual(await ask(teacher, toHongKong(`打开${icon.name}`)), await ask(teacher, `打开${icon.name}`));
+    }
+  });
+
   it("opens every app of every user's desktop by its Chinese and English names, on a page the server serves", async () => {
     for (const name of ['teacher1', 'parent1', 'area1', 'staff4', 'admin1', 'student1']) {
       const client = await as(name);

@@ -17,6 +17,7 @@ const useFaceTexts = defineTexts({
     collect: '采集（当前用户）',
     login: '人脸登录',
     clockIn: '人脸打卡（本终端需已登录）',
+    terminal: '打卡终端：每次打卡后自动等待下一位',
     signInCollect: '采集需要登录：请先在右上角登录（例如 teacher1）。',
     signInClockIn: '打卡终端需要登录：请先在右上角登录，打卡的人须与终端同一单位。',
     last: '上一次结果',
@@ -34,6 +35,7 @@ const useFaceTexts = defineTexts({
     collect: 'Collect (current user)',
     login: 'Face login',
     clockIn: 'Face clock-in (this terminal signed in)',
+    terminal: 'Clock-in terminal: after each clock-in, wait for the next person by itself',
     signInCollect: 'Collecting needs a session: sign in at the top right first (e.g. teacher1).',
     signInClockIn: 'The clock-in terminal needs a session: sign in at the top right; people clock in within its unit.',
     last: 'Last result',
@@ -51,6 +53,7 @@ const useFaceTexts = defineTexts({
     collect: '採集（目前用戶）',
     login: '人臉登入',
     clockIn: '人臉打卡（本終端需已登入）',
+    terminal: '打卡終端：每次打卡後自動等待下一位',
     signInCollect: '採集需要登入：請先在右上角登入（例如 teacher1）。',
     signInClockIn: '打卡終端需要登入：請先在右上角登入，打卡的人須與終端同一單位。',
     last: '上一次結果',
@@ -69,6 +72,8 @@ export function FacePage() {
   const { status, user } = useSession();
   const [mode, setMode] = useState<Mode>('login');
   const [last, setLast] = useState('');
+  const [terminal, setTerminal] = useState(true);
+  const [clockIns, setClockIns] = useState(0);
   const signedIn = status === 'logged-in';
 
   const onLogin = (event: CustomEvent<FaceLoginDetail>) => {
@@ -79,6 +84,7 @@ export function FacePage() {
   };
   const onClockIn = (event: CustomEvent<FaceClockIn>) => {
     const { realName, userId, clockTime } = event.detail;
+    setClockIns((n) => n + 1);
     setLast(
       fill(t.clockedIn, { name: realName || userId, time: clockTime ? new Date(clockTime).toLocaleString() : '' }),
     );
@@ -114,6 +120,14 @@ export function FacePage() {
           </label>
         ))}
       </fieldset>
+      {mode === 'clock-in' && (
+        <p>
+          <label>
+            <input type="checkbox" checked={terminal} onChange={(e) => setTerminal(e.currentTarget.checked)} />{' '}
+            {t.terminal}
+          </label>
+        </p>
+      )}
       {needsSession && (
         <p className="demo-hint" role="note">
           {mode === 'collect' ? t.signInCollect : t.signInClockIn}
@@ -125,6 +139,7 @@ export function FacePage() {
             key={`${mode}-${user?.userId ?? ''}`}
             id="face"
             mode={mode}
+            terminal={mode === 'clock-in' && terminal}
             userId={mode === 'collect' ? (user?.userId ?? '') : ''}
             onEduFaceLogin={onLogin}
             onEduFaceClockIn={onClockIn}
@@ -133,7 +148,10 @@ export function FacePage() {
           />
         )}
         <p>
-          {t.last}: <output id="face-last">{last || t.none}</output>
+          {t.last}:{' '}
+          <output id="face-last" data-clock-ins={clockIns}>
+            {last || t.none}
+          </output>
         </p>
       </section>
     </section>

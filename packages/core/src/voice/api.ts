@@ -30,7 +30,11 @@ export const DEFAULT_SPEECH_GATEWAY = 'wss://nls-gateway-cn-shanghai.aliyuncs.co
 
 /** Raised when the token answer is unusable (no token or appkey): the recorder shows "check server configuration!". */
 export class SpeechTokenError extends Error {
-  constructor(message = 'speech token answer without token or appkey') {
+  constructor(
+    message = 'speech token answer without token or appkey',
+    /** The envelope's status when the call was made without interception (401: nobody signed in). */
+    readonly status: number | null = null,
+  ) {
     super(message);
     this.name = 'SpeechTokenError';
   }
@@ -45,6 +49,7 @@ export async function getSpeechToken(
   const data = isRecord(envelope.data) ? envelope.data : {};
   const token = typeof data['token'] === 'string' ? data['token'] : '';
   const appkey = typeof data['appkey'] === 'string' ? data['appkey'] : '';
+  if (envelope.status !== 200) throw new SpeechTokenError(`speech token refused (${envelope.status})`, envelope.status);
   if (!token || !appkey) throw new SpeechTokenError();
   const url = typeof data['url'] === 'string' && data['url'] ? data['url'] : DEFAULT_SPEECH_GATEWAY;
   const seconds = Number(data['expireTime']);

@@ -41,6 +41,16 @@ export const faceStyles = [
       object-fit: cover;
     }
 
+    /* A photo is square (480 × 480) and the stage 4 : 3: shown whole, not cropped top and bottom. */
+    .photo {
+      object-fit: contain;
+    }
+
+    .clock-time {
+      display: block;
+      font-variant-numeric: tabular-nums;
+    }
+
     /* Mirrored, as people expect to see themselves; the capture is not mirrored. */
     video {
       transform: scaleX(-1);

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, loginAs, logoutServer, resetServer } from '@edu-portal/c
 import { localeReady } from '../internal/localize.ts';
 import { waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { EduFace, type FaceErrorDetail, type FaceLoginDetail, type FaceCollectDetail } from './face.ts';
+import { EduFace, joinSentences, type FaceErrorDetail, type FaceLoginDetail, type FaceCollectDetail } from './face.ts';
 import { faceText } from '@edu-portal/core/face/texts.ts';
 
 defineElement('edu-face', EduFace);
@@ -209,6 +209,79 @@ describe('<edu-face>', function () {
     expect(events.clockIns[0]!.clockTime).to.be.a('number');
   });
 
+  it('terminal: after each clock-in (name and time shown) takes the next person by itself, camera and Worker kept', async () => {
+    expect(await enrolDirectly()).to.equal(200);
+    const el = await fixture<EduFace>(
+      html`<edu-face mode="clock-in" terminal wait-time="0" result-seconds="0.3"></edu-face>`,
+    );
+    const events = record(el);
+    await waitUntil(() => el.phase === 'ready', 'ready', 30_000);
+    const detector = (el as unknown as { detector: unknown }).detector;
+    button(el, 'OK').click();
+    await waitUntil(() => el.phase === 'done' || el.phase === 'refused', 'the first answer', 30_000);
+    expect(el.phase, stage(el).textContent!).to.equal('done');
+    const stream = el.shadowRoot!.querySelector('video')!.srcObject;
+    expect(stream, 'the live view stays behind the result').to.be.instanceOf(MediaStream);
+    expect(stage(el).querySelector('.clock-time')!.textContent).to.match(/^\d\d:\d\d:\d\d$/);
+    expect(live(el)).to.contain('clocked in');
+    expect(el.cameraOn).to.equal(true);
+    await waitUntil(() => events.clockIns.length >= 3, 'two more clock-ins without a click', 60_000);
+    expect(events.errors).to.deep.equal([]);
+    expect(el.cameraOn).to.equal(true);
+    expect(el.shadowRoot!.querySelector('video')!.srcObject, 'the same camera stream').to.equal(stream);
+    expect((el as unknown as { detector: unknown }).detector, 'the same detection Worker').to.equal(detector);
+    expect(el.clockIns).to.be.at.least(3);
+    el.remove();
+    expect(el.cameraOn, 'stopped on disconnect').to.equal(false);
+  });
+
+  it('terminal: a refusal shows its message, then the camera takes the next person, still on', async () => {
+    const el = await fixture<EduFace>(html`<edu-face mode="clock-in" terminal wait-time="0"></edu-face>`);
+    const events = record(el);
+    await waitUntil(() => el.phase === 'ready', 'ready', 30_000);
+    // Nobody enrolled: every capture is refused; the terminal goes back to the camera after each message.
+    el.resultSeconds = 0.2;
+    button(el, 'OK').click();
+    await waitUntil(() => events.errors.length >= 2, 'two refusals or more, one after the other', 60_000);
+    expect(events.errors.every((e) => e.kind === 'refused')).to.equal(true);
+    expect(el.cameraOn).to.equal(true);
+  });
+
+  it('a second face login after a success starts again from the same screen', async () => {
+    expect(await enrolDirectly()).to.equal(200);
+    await logoutServer();
+    const el = await fixture<EduFace>(html`<edu-face mode="login" wait-time="0"></edu-face>`);
+    const events = record(el);
+    await waitUntil(() => el.phase === 'ready', 'ready', 30_000);
+    button(el, 'Login').click();
+    await waitUntil(() => events.logins.length === 1, 'the first login', 30_000);
+    await logoutServer();
+    button(el, 'Login').click();
+    await waitUntil(() => events.logins.length === 2, 'the second login', 30_000);
+    button(el, 'Cancel').click();
+    await el.updateComplete;
+    expect(el.phase).to.equal('ready');
+  });
+
+  it('reports nothing when removed while its detector loads (a host that swaps the element)', async () => {
+    const el = await fixture<EduFace>(html`<edu-face mode="clock-in"></edu-face>`);
+    const events = record(el);
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(events.errors).to.deep.equal([]);
+  });
+
+  it('joins Chinese sentences with 。 and others with ". "', () => {
+    expect(joinSentences('人脸检测超时，点击重试', '请在 15 秒内正对识别区域 2 秒以上')).to.equal(
+      '人脸检测超时，点击重试。请在 15 秒内正对识别区域 2 秒以上',
+    );
+    expect(joinSentences('人臉檢測超時！', '請重試')).to.equal('人臉檢測超時！請重試');
+    expect(joinSentences('Timed out, click to retry', 'Face the area')).to.equal(
+      'Timed out, click to retry. Face the area',
+    );
+    expect(joinSentences('Done.', 'Next')).to.equal('Done. Next');
+  });
+
   it('shows a refusal in the camera area with click to retry; the retry opens the camera again', async () => {
     // Nobody enrolled: the server does not recognise the face.
     await logoutServer();
@@ -284,6 +357,7 @@ describe('<edu-face>', function () {
     const img = el.shadowRoot!.querySelector<HTMLImageElement>('img.photo')!;
     await img.decode();
     expect(Math.max(img.naturalWidth, img.naturalHeight), 'at most 500 px').to.be.at.most(500);
+    expect(getComputedStyle(img).objectFit, 'the square photo shown whole, not cropped').to.equal('contain');
     expect(button(el, 'Save').disabled).to.equal(false);
   });
 

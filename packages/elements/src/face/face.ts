@@ -68,6 +68,24 @@ function formatTime(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+/** `HH:mm:ss` in local time (a clock-in). */
+function formatClock(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * Two sentences as one announcement: Chinese ones run on after a full stop `。` (added when the first has no end
+ * punctuation), others after `. `.
+ */
+export function joinSentences(first: string, second: string): string {
+  if (!first) return second;
+  if (!second) return first;
+  const ends = /[。！？.!?]$/.test(first);
+  if (/[\u3400-\u9fff\uff00-\uffef]$/.test(first) || /[。！？]$/.test(first))
+    return `${first}${ends ? '' : '。'}${second}`;
+  return `${first}${ends ? ' ' : '. '}${second}`;
+}
 
 /** The browser's camera failures that mean "no usable camera" (spec §8: no camera or permission denied). */
 class CameraUnavailable extends Error {}
@@ -119,6 +137,14 @@ export class EduFace extends EduElement {
   @property({ attribute: 'camera-id' }) cameraId = '';
   /** Where the detector's model and wasm files are served (core `setFaceAssetsBase` when empty). */
   @property({ attribute: 'assets-base' }) assetsBase = '';
+  /**
+   * Clock-in terminal (clock-in mode): after each result the name and time (or the refusal) stay for
+   * `result-seconds`, then the element counts down and tracks the next person by itself; the camera and the detection
+   * Worker stay on, and a timeout with nobody in view simply tracks on.
+   */
+  @property({ type: Boolean, reflect: true }) terminal = false;
+  /** Terminal: how long a result stays before the camera takes the next person, seconds. */
+  @property({ attribute: 'result-seconds', type: Number }) resultSeconds = 3;
 
   @state() phase: FacePhase = 'initialising';
   @state() private message = '';
@@ -132,15 +158,22 @@ export class EduFace extends EduElement {
   /** The password prompt's error (the server's message), and whether its check is under way. */
   @state() private passwordError = '';
   @state() private confirming = false;
+  /** Clock-in: the time of the last clock-in, shown with the name. */
+  @state() private clockTime = '';
 
   @query('video') private video!: HTMLVideoElement | null;
   @query('#password') private passwordInput!: HTMLInputElement | null;
+  @query('input[type=file]') private fileInput!: HTMLInputElement | null;
 
   private stream: MediaStream | null = null;
   private detector: FaceDetector | null = null;
   /** Bumped by every start and stop: a stale loop or call sees it changed and stops. */
   private run = 0;
   private countdownTimer: ReturnType<typeof setInterval> | null = null;
+  /** Terminal: the timer that takes the next person after a result. */
+  private nextTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Terminal: results shown since the element started (for hosts and benchmarks). */
+  clockIns = 0;
   /** Frames detected in the last tracking run, and the time from the end of the countdown to the capture (ms). */
   lastTracking: { frames: number; captureMs: number | null } = { frames: 0, captureMs: null };
 
@@ -150,6 +183,11 @@ export class EduFace extends EduElement {
 
   private get insecure() {
     return !cameraAllowed(location);
+  }
+
+  /** A clock-in terminal with a camera: results return to the camera by themselves. */
+  private get terminalMode() {
+    return this.terminal && this.wireMode === 'orther' && !this.insecure;
   }
 
   override connectedCallback(): void {
@@ -197,7 +235,8 @@ export class EduFace extends EduElement {
         this.detector ??= createFaceDetector(this.assetsBase ? { assetsBase: this.assetsBase } : {});
         await this.detector.ready;
       } catch (error) {
-        if (run !== this.run) return;
+        // Closed because the element left the page (a host that swaps it): nothing failed, nobody is told.
+        if (run !== this.run || !this.isConnected) return;
         this.detector?.close();
         this.detector = null;
         return this.fail(
@@ -215,7 +254,8 @@ export class EduFace extends EduElement {
 
   /** Opens the camera: collect shows the live view; login and clock-in count down, then track. */
   async open(): Promise<void> {
-    if (this.insecure || this.phase === 'initialising' || this.phase === 'error') return;
+    if (this.phase === 'initialising' || this.phase === 'error') return;
+    if (this.insecure) return this.pickPhoto();
     const run = ++this.run;
     this.stopCamera();
     this.phase = 'opening';
@@ -270,6 +310,7 @@ export class EduFace extends EduElement {
     const started = performance.now();
     const total = Math.max(0, this.waitTime);
     this.count = Math.ceil(total);
+    this.phase = 'countdown';
     if (this.count > 0) this.announce(msg(str`${this.count} 秒后开始识别，请正对摄像头`, { id: 'face.countdown' }));
     const tick = () => {
       if (run !== this.run) return;
@@ -301,7 +342,7 @@ export class EduFace extends EduElement {
     tracker.start(startedAt);
     this.lastTracking = { frames: 0, captureMs: null };
     for (;;) {
-      if (run !== this.run) return;
+      if (run !== this.run || !this.isConnected) return;
       let box = null;
       const width = video.videoWidth;
       const height = video.videoHeight;
@@ -316,6 +357,11 @@ export class EduFace extends EduElement {
       } else await new Promise((resolve) => setTimeout(resolve, 50));
       if (run !== this.run) return;
       const verdict = tracker.observe(box, width || 1, height || 1, performance.now());
+      if (verdict === 'timeout' && this.terminalMode) {
+        // Nobody came: the terminal waits on for the next person.
+        tracker.start(performance.now());
+        continue;
+      }
       if (verdict === 'timeout') {
         this.stopCamera();
         this.run++;
@@ -327,7 +373,7 @@ export class EduFace extends EduElement {
         const photo = this.capture();
         this.lastTracking.captureMs = performance.now() - startedAt;
         this.announce(msg('已拍照，正在识别…', { id: 'face.captured' }));
-        this.stopCamera();
+        if (!this.terminalMode) this.stopCamera();
         await this.send(run, photo);
         return;
       }
@@ -387,7 +433,8 @@ export class EduFace extends EduElement {
   close(): void {
     this.run++;
     this.stopCamera();
-    if (this.phase !== 'initialising' && this.phase !== 'error' && this.phase !== 'done') this.phase = 'ready';
+    if (this.phase !== 'initialising' && this.phase !== 'error') this.phase = 'ready';
+    this.message = '';
     this.photo = '';
     this.emit('edu-face-close', undefined);
   }
@@ -451,10 +498,14 @@ export class EduFace extends EduElement {
         message = envelopeMessage(answer);
         if (status === 200 && answer.data) {
           const who = answer.data.realName || answer.data.userId;
+          const time = formatClock(answer.data.clockTime ?? Date.now());
           this.phase = 'done';
           this.message = msg(str`${who} 打卡成功`, { id: 'face.clockedIn' });
-          this.announce(this.message);
+          this.clockTime = time;
+          this.clockIns += 1;
+          this.announce(joinSentences(this.message, time));
           this.emit('edu-face-clock-in', answer.data);
+          this.scheduleNext(run);
           return;
         }
       }
@@ -465,6 +516,33 @@ export class EduFace extends EduElement {
     }
     const text = message || msg(str`请求失败（${status}）`, { id: 'face.failedStatus' });
     this.fail('refused', 'refused', text);
+    if (this.terminalMode) this.scheduleNext(run);
+  }
+
+  /** Terminal: after `result-seconds` the camera, still on, takes the next person. */
+  private scheduleNext(run: number): void {
+    if (!this.terminalMode) return;
+    if (this.nextTimer) clearTimeout(this.nextTimer);
+    this.nextTimer = setTimeout(
+      () => {
+        this.nextTimer = null;
+        if (run !== this.run || !this.isConnected) return;
+        this.next();
+      },
+      Math.max(0, this.resultSeconds) * 1000,
+    );
+  }
+
+  /** Terminal: back to the camera for the next person (the stream kept when it still runs). */
+  private next(): void {
+    if (!this.cameraOn || !this.video) {
+      void this.open();
+      return;
+    }
+    const run = ++this.run;
+    this.message = '';
+    this.clockTime = '';
+    this.startCountdown(run);
   }
 
   /** Collect: the server wants the password again before it saves; the photo stays. */
@@ -542,20 +620,34 @@ export class EduFace extends EduElement {
       this.message = '';
       return;
     }
+    if (this.terminalMode) return this.next();
     void this.open();
+  }
+
+  /** No camera on this origin: back to the upload state and the file picker opened (retry, retake, start). */
+  private pickPhoto(): void {
+    this.run++;
+    this.message = '';
+    if (this.phase !== 'photo' || this.wireMode !== 'collect') this.photo = '';
+    this.phase = this.photo ? 'photo' : 'ready';
+    // The picker needs the user's gesture, which the click that called this still is.
+    this.fileInput?.click();
   }
 
   private fail(phase: FacePhase, kind: FaceErrorDetail['kind'], message: string, cause?: unknown): void {
     if (cause !== undefined) console.warn('edu-face:', cause);
-    this.stopCamera();
+    // A terminal keeps its camera through a refusal: the next person comes after it.
+    if (!(phase === 'refused' && this.terminalMode)) this.stopCamera();
     this.phase = phase;
     this.message = message;
-    this.announce(phase === 'timeout' ? `${message}. ${faceText('faceTimeoutHint')}` : message);
+    this.announce(phase === 'timeout' ? joinSentences(message, faceText('faceTimeoutHint')) : message);
     this.emit('edu-face-error', { kind, message });
   }
 
   private stopCamera(): void {
     this.streaming = false;
+    if (this.nextTimer) clearTimeout(this.nextTimer);
+    this.nextTimer = null;
     if (this.countdownTimer) clearInterval(this.countdownTimer);
     this.countdownTimer = null;
     this.stream?.getTracks().forEach((track) => track.stop());
@@ -594,7 +686,7 @@ export class EduFace extends EduElement {
     const retryable = phase === 'refused' || phase === 'timeout';
     return html`<div part="stage" class="stage" data-phase=${phase}>
       ${
-        cameraPhases.includes(phase)
+        cameraPhases.includes(phase) || this.stream
           ? html`<video part="video" muted playsinline autoplay aria-hidden="true"></video>
               <div class="guide" style="left:${guide.x}%;width:${guide.width}%;top:50%;aspect-ratio:1;translate:0 -50%">
                 <i></i><i></i><i></i><i></i>
@@ -602,7 +694,7 @@ export class EduFace extends EduElement {
           : nothing
       }
       ${
-        this.photo && !cameraPhases.includes(phase)
+        this.photo && !cameraPhases.includes(phase) && !this.stream
           ? html`<img part="photo" class="photo" src=${this.photo} alt=${msg('拍摄的照片', { id: 'face.takenAlt' })} />`
           : nothing
       }
@@ -622,7 +714,11 @@ export class EduFace extends EduElement {
       ${phase === 'tracking' ? html`<p part="message" class="message hint">${faceText('faceTimeoutHint')}</p>` : nothing}
       ${
         phase === 'done' || phase === 'no-camera' || phase === 'error'
-          ? html`<p part="message" class="message ${phase === 'done' ? 'ok' : 'bad'}">${this.message}</p>`
+          ? html`<p part="message" class="message ${phase === 'done' ? 'ok' : 'bad'}">
+              ${this.message}${
+                phase === 'done' && this.clockTime ? html`<span class="clock-time">${this.clockTime}</span>` : nothing
+              }
+            </p>`
           : nothing
       }
       ${
@@ -648,7 +744,7 @@ export class EduFace extends EduElement {
     const close = html`<button type="button" class="secondary" @click=${() => this.close()}>${closeLabel}</button>`;
     if (phase === 'initialising' || phase === 'sending') return html`${close}`;
     if (phase === 'password') return this.renderPasswordPrompt();
-    if (this.insecure && phase !== 'done') {
+    if (this.insecure) {
       return html`<label class="upload primary">
           ${msg('上传照片', { id: 'face.upload' })}
           <input type="file" accept="image/*" @change=${this.onFile} />
@@ -702,12 +798,11 @@ export class EduFace extends EduElement {
     }
     const running = phase === 'opening' || phase === 'countdown' || phase === 'tracking';
     const startLabel = this.wireMode === 'login' ? msg('登录', { id: 'face.login' }) : msg('确定', { id: 'face.ok' });
+    const start = () => (this.terminalMode && this.cameraOn ? this.next() : void this.open());
     return html`${
-      phase === 'error' || phase === 'done'
+      phase === 'error'
         ? nothing
-        : html`<button type="button" class="primary" ?disabled=${running} @click=${() => void this.open()}>
-            ${startLabel}
-          </button>`
+        : html`<button type="button" class="primary" ?disabled=${running} @click=${start}>${startLabel}</button>`
     }
     ${close}`;
   }

@@ -70,7 +70,12 @@ export const voiceRecorderStyles = [
       font-variant-numeric: tabular-nums;
     }
 
+    /* Beside the button, out of the flow: showing it while holding moves nothing below the recorder. */
     .cancel {
+      position: absolute;
+      top: calc(var(--edu-voice-size, 64px) / 2);
+      left: calc(50% + var(--edu-voice-size, 64px) / 2 + 16px);
+      translate: 0 -50%;
       padding: 4px 12px;
       border: 1px solid #c0c4cc;
       border-radius: 4px;
@@ -87,7 +92,9 @@ export const voiceRecorderStyles = [
       overflow-wrap: anywhere;
     }
 
+    /* One line is kept for the live text, so its first words do not push the page down. */
     .text {
+      min-height: 1.5em;
       font-size: 16px;
     }
 

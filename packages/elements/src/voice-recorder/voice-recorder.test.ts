@@ -86,9 +86,81 @@ describe('<edu-voice-recorder>', () => {
     expect(results).to.deep.equal([]);
     expect(errors).to.deep.equal([]);
     const calls = await serverCalls();
-    // The press was seen (the token is fetched during the hold), and nothing more happened.
-    expect(calls[`GET ${VOICE_PATHS.token}`]).to.equal(1);
+    // A tap is no hold: no token fetched, no microphone opened (its light would come on), no look-up.
+    expect(calls[`GET ${VOICE_PATHS.token}`]).to.equal(undefined);
     expect(calls[VOCABULARY]).to.equal(undefined);
+    expect((el as unknown as { utterance: unknown }).utterance).to.equal(null);
+  });
+
+  it('a full-length hold gives the result: never more audio than the limit reaches the gateway', async () => {
+    // The gateway's limit as short as the recorder's: a stream one frame too long would fail with 41010104.
+    await configureVoice({ maxSpeechMs: 2000, transcripts: { teacher1: 'Open Messages.' } });
+    try {
+      for (let round = 1; round <= 3; round++) {
+        const el = await recorder(2);
+        const { results, errors } = record(el);
+        await sendKeys({ down: 'Space' });
+        await waitUntil(() => el.phase === 'recording', 'recording');
+        await waitUntil(() => results.length + errors.length > 0, `the outcome of hold ${round}`, 10_000);
+        await sendKeys({ up: 'Space' });
+        expect(errors, `hold ${round}`).to.deep.equal([]);
+        expect(results[0]!.text).to.equal('Open Messages');
+        fixtureCleanup();
+      }
+    } finally {
+      await configureVoice({ maxSpeechMs: null });
+    }
+  });
+
+  it('moves nothing below it while holding (cancel beside the button, a line kept for the text)', async () => {
+    await configureVoice({ transcripts: { teacher1: 'Open Messages.' } });
+    const el = await recorder();
+    const idle = el.getBoundingClientRect().height;
+    await sendKeys({ down: 'Space' });
+    await waitUntil(() => el.phase === 'recording', 'recording');
+    expect(shown(el, 'cancel')).to.equal('Cancel');
+    await waitUntil(() => shown(el, 'text') !== '', 'an intermediate result', 4000);
+    expect(el.getBoundingClientRect().height).to.equal(idle);
+    await sendKeys({ press: 'Escape' });
+    await sendKeys({ up: 'Space' });
+  });
+
+  it('says to sign in (not that a session expired) when nobody is signed in', async () => {
+    await logoutServer();
+    const el = await recorder();
+    const { errors } = record(el);
+    await sendKeys({ down: 'Space' });
+    await waitUntil(() => errors.length === 1, 'the error');
+    await sendKeys({ up: 'Space' });
+    expect(errors[0]).to.deep.equal({ kind: 'signed-out', message: 'Please sign in to use voice commands' });
+    expect(shown(el, 'error')).to.equal('Please sign in to use voice commands');
+  });
+
+  it('zh-HK: shows the text in traditional characters; a traditional command opens its skill', async () => {
+    await switchLanguage('zh-HK');
+    await configureVoice({ transcripts: { teacher1: '打開作業管理。' } });
+    const el = await recorder();
+    const { results, errors } = record(el);
+    await sendKeys({ down: 'Space' });
+    await waitUntil(() => el.phase === 'recording', 'recording');
+    await sleep(1500);
+    await sendKeys({ up: 'Space' });
+    await waitUntil(() => results.length + errors.length > 0, 'the outcome', 8000);
+    expect(errors).to.deep.equal([]);
+    expect(new URL(results[0]!.url!).pathname).to.equal('/pages/homework/pc_homework_tm/index.html');
+    expect(shown(el, 'text')).to.equal('打開作業管理');
+    // A recogniser that answers in simplified characters: a zh-HK user still reads traditional ones.
+    await configureVoice({ transcripts: { teacher1: '打开作业管理。' } });
+    await waitUntil(() => el.phase === 'idle', 'idle');
+    const second = record(el);
+    await sendKeys({ down: 'Space' });
+    await waitUntil(() => el.phase === 'recording', 'recording');
+    await sleep(1500);
+    await sendKeys({ up: 'Space' });
+    await waitUntil(() => second.results.length + second.errors.length > 0, 'the second outcome', 8000);
+    expect(second.errors).to.deep.equal([]);
+    expect(shown(el, 'text')).to.equal('打開作業管理');
+    expect(second.results[0]!.url).to.not.equal(null);
   });
 
   it('holds, shows the hint, records with a countdown, shows live and final text, then the result event', async () => {

@@ -2,8 +2,11 @@ import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
+import { toTraditional } from '@edu-portal/core/i18n/server-text.ts';
+import { session } from '@edu-portal/core/session/store.ts';
+import { SPEECH_SAMPLE_RATE } from '@edu-portal/core/voice/pcm.ts';
 import { VOICE_HINT_MS, VOICE_HOLD_DELAY_MS, VOICE_MAX_MS, VOICE_RESET_MS } from '@edu-portal/core/constants.ts';
-import { getSpeechToken, type SpeechToken } from '@edu-portal/core/voice/api.ts';
+import { getSpeechToken, SpeechTokenError, type SpeechToken } from '@edu-portal/core/voice/api.ts';
 import type { RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { cleanRecognizedText, resolveVoiceText } from '@edu-portal/core/voice/text.ts';
@@ -27,6 +30,7 @@ export type VoiceErrorKind =
   | 'empty'
   | 'no-skill'
   | 'vocabulary'
+  | 'signed-out'
   | 'failed'
   | 'closed'
   | 'timeout'
@@ -61,8 +65,11 @@ interface Utterance {
   /** The recognizer once loaded (the recording started with it). */
   speech: Recognizer | null;
   capture: Capture | null;
-  token: Promise<SpeechToken>;
-  microphone: Promise<Capture>;
+  /** Asked for only once the press counts as a hold (200 ms): a tap fetches no token and opens no microphone. */
+  token: Promise<SpeechToken> | null;
+  microphone: Promise<Capture> | null;
+  /** Audio bytes the gateway may still take: never more than the limit (the gateway fails a longer stream). */
+  bytesLeft: number;
   task: Promise<RecognitionTask> | null;
   /** Frames captured before the recognition started. */
   queued: ArrayBuffer[];
@@ -164,31 +171,22 @@ export class EduVoiceRecorder extends EduElement {
     } catch {
       context = null;
     }
-    const audio = context;
-    const microphone: Promise<Capture> = audio
-      ? loadCapture().then(({ startCapture }) => startCapture(audio, (frame) => this.onFrame(utterance, frame)))
-      : Promise.reject(new MicrophoneError('microphone'));
     const utterance: Utterance = {
       context,
       recognizer: loadRecognizer(),
       speech: null,
       capture: null,
-      token: getSpeechToken(getLanguage()),
-      microphone,
+      token: null,
+      microphone: null,
+      bytesLeft: Math.min(this.maxSeconds * 1000, VOICE_MAX_MS) * (SPEECH_SAMPLE_RATE / 1000) * 2,
       task: null,
       queued: [],
       started: null,
       ended: false,
     };
-    utterance.token.catch(() => {});
+    // Only code is loaded during the 200 ms: nothing the user would see (a token call, the microphone light).
     utterance.recognizer.catch(() => {});
-    utterance.microphone.then(
-      (capture) => {
-        if (utterance.ended) void capture.stop();
-        else utterance.capture = capture;
-      },
-      () => {},
-    );
+    void loadCapture().catch(() => {});
     this.utterance = utterance;
     this.timers.push(setTimeout(() => this.hold(utterance), VOICE_HOLD_DELAY_MS));
   }
@@ -215,21 +213,49 @@ export class EduVoiceRecorder extends EduElement {
     if (!wasPressing) this.announce(msg('已取消', { id: 'voice.cancelled' }));
   }
 
+  /** The press became a hold: the token and the microphone are asked for now, together. */
+  private openAudio(utterance: Utterance): { token: Promise<SpeechToken>; microphone: Promise<Capture> } {
+    const audio = utterance.context;
+    // Nobody signed in in this page: the token call must not run the expired-session handling (nobody's session
+    // expired); a refusal then says to sign in. A cookie session the store does not know still gets its token.
+    const signedOut = !session.getSnapshot().user;
+    const token = getSpeechToken(getLanguage(), signedOut ? { noIntercept: true, silent: true } : {});
+    const microphone: Promise<Capture> = audio
+      ? loadCapture().then(({ startCapture }) => startCapture(audio, (frame) => this.onFrame(utterance, frame)))
+      : Promise.reject(new MicrophoneError('microphone'));
+    token.catch(() => {});
+    microphone.then(
+      (capture) => {
+        if (utterance.ended) void capture.stop();
+        else utterance.capture = capture;
+      },
+      () => {},
+    );
+    utterance.token = token;
+    utterance.microphone = microphone;
+    return { token, microphone };
+  }
+
   private async hold(utterance: Utterance): Promise<void> {
     if (utterance !== this.utterance) return;
     this.phase = 'holding';
     this.hint = true;
     this.announce(msg('按住进行语音识别', { id: 'voice.hint' }));
     this.timers.push(setTimeout(() => (this.hint = false), VOICE_HINT_MS));
+    const signedOut = !session.getSnapshot().user;
+    const { token: tokenCall, microphone } = this.openAudio(utterance);
     let token: SpeechToken;
     try {
-      token = await utterance.token;
-    } catch {
-      if (utterance === this.utterance) this.fail('token', voiceText('voiceTokenFailed'));
+      token = await tokenCall;
+    } catch (error) {
+      if (utterance !== this.utterance) return;
+      if (signedOut && error instanceof SpeechTokenError && error.status === 401) {
+        this.fail('signed-out', msg('请先登录，再使用语音指令', { id: 'voice.signedOut' }));
+      } else this.fail('token', voiceText('voiceTokenFailed'));
       return;
     }
     try {
-      await utterance.microphone;
+      await microphone;
     } catch (error) {
       if (utterance !== this.utterance) return;
       // The capture's code could not be loaded (the network is gone): not a microphone problem.
@@ -252,14 +278,14 @@ export class EduVoiceRecorder extends EduElement {
     const { SpeechError } = speech;
     utterance.task = speech.startRecognition(token, {
       onResult: (text) => {
-        if (utterance === this.utterance && !utterance.ended) this.text = cleanRecognizedText(text);
+        if (utterance === this.utterance && !utterance.ended) this.text = this.shown(cleanRecognizedText(text));
       },
     });
     utterance.task.then(
       (task) => {
         if (utterance.ended && utterance !== this.utterance) return task.cancel();
         utterance.started = task;
-        for (const frame of utterance.queued.splice(0)) task.sendAudio(frame);
+        for (const frame of utterance.queued.splice(0)) this.send(utterance, task, frame);
       },
       (error: unknown) => {
         // No gateway (no connection, TaskFailed at the start, no answer): said at once, not after the user spoke.
@@ -285,8 +311,26 @@ export class EduVoiceRecorder extends EduElement {
 
   private onFrame(utterance: Utterance, frame: ArrayBuffer): void {
     if (utterance.ended) return;
-    if (utterance.started) utterance.started.sendAudio(frame);
+    if (utterance.started) this.send(utterance, utterance.started, frame);
     else utterance.queued.push(frame);
+  }
+
+  /**
+   * Sends a frame within the limit: the last one cut to what is left; once the limit is reached the recording
+   * ends as at 0 s, so a full-length hold always ends in its result, never in the gateway's "too long".
+   */
+  private send(utterance: Utterance, task: RecognitionTask, frame: ArrayBuffer): void {
+    if (utterance.bytesLeft <= 0) return;
+    const part =
+      frame.byteLength <= utterance.bytesLeft ? frame : frame.slice(0, utterance.bytesLeft - (utterance.bytesLeft % 2));
+    utterance.bytesLeft -= part.byteLength;
+    if (part.byteLength > 0) task.sendAudio(part);
+    if (utterance.bytesLeft <= 0 && !utterance.ended) void this.finish(utterance);
+  }
+
+  /** The text as this language shows it: zh-HK in traditional characters. */
+  private shown(text: string): string {
+    return getLanguage() === 'zh-HK' ? toTraditional(text) : text;
   }
 
   /** Release or 0 s left: the microphone goes off at once, the rest of the audio is sent, the final text comes. */
@@ -309,7 +353,7 @@ export class EduVoiceRecorder extends EduElement {
     let finalText: string;
     try {
       const task = await utterance.task!;
-      for (const frame of [...utterance.queued.splice(0), ...(await rest)]) task.sendAudio(frame);
+      for (const frame of [...utterance.queued.splice(0), ...(await rest)]) this.send(utterance, task, frame);
       finalText = await task.stop();
     } catch (error) {
       if (utterance !== this.utterance) return;
@@ -321,7 +365,7 @@ export class EduVoiceRecorder extends EduElement {
       return;
     }
     if (utterance !== this.utterance) return;
-    this.text = cleanRecognizedText(finalText);
+    this.text = this.shown(cleanRecognizedText(finalText));
     if (this.text) this.announce(msg(str`识别结果：${this.text}`, { id: 'voice.recognized' }));
     let outcome;
     try {
@@ -510,7 +554,7 @@ export class EduVoiceRecorder extends EduElement {
               </button>`
             : nothing
         }
-        <p part="text" class="text" ?hidden=${!this.text}>${this.text}</p>
+        <p part="text" class="text">${this.text}</p>
         <p part="error" class="error" ?hidden=${!this.error && !unavailable}>
           ${this.error || (unavailable ? this.problemText('insecure') : '')}
         </p>

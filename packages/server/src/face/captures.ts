@@ -102,3 +102,19 @@ export async function twoFacesPhoto(left: SampleFace, right: SampleFace): Promis
     .jpeg({ quality: 90 })
     .toBuffer();
 }
+
+/**
+ * A group photo with faces of different sizes: a 480 × 480 capture of `main` with a capture of `other` pasted in a
+ * corner (0 top left, 1 top right, 2 bottom left, 3 bottom right) at `scale` × 480.
+ */
+export async function groupPhoto(main: SampleFace, other: SampleFace, scale: number, corner = 0): Promise<Buffer> {
+  const side = 480;
+  const small = Math.round(side * scale);
+  const inset = await captureFace(other, { side: small });
+  const left = corner % 2 === 0 ? 0 : side - small;
+  const top = corner < 2 ? 0 : side - small;
+  return sharp(await captureFace(main, { zoom: 2.6, side }))
+    .composite([{ input: inset, left, top }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

@@ -16,6 +16,13 @@ type FaceApi = typeof import('@vladmandic/face-api');
 /** The detector's input size (a multiple of 32) and the score a face must reach. */
 export const DETECTOR_INPUT_SIZE = 416;
 export const DETECTOR_MIN_SCORE = 0.5;
+/**
+ * The second opinion on how many faces a photo shows: SSD MobileNet v1 (shipped with the package), which finds the
+ * small faces of a group photo that TinyFaceDetector at its input size misses. It only counts: the descriptor still
+ * comes from TinyFaceDetector's box (the detector the thresholds were measured with). Measured with
+ * `npm run face:groups -w @edu-portal/server` (docs/decisions.md "Face": group photos).
+ */
+export const GROUP_MIN_CONFIDENCE = 0.5;
 /** Photos are scaled so that their longer side is at most this before detection (a 480×480 capture is not). */
 export const MAX_PHOTO_SIDE = 1024;
 /**
@@ -42,7 +49,10 @@ export interface FaceBox {
 
 /** What one photo gives: every face found, and the descriptor of the only one when there is exactly one. */
 export interface FaceAnalysis {
+  /** Every face found: TinyFaceDetector's, or SSD's when it found more (a group photo). */
   faces: FaceBox[];
+  /** How many faces TinyFaceDetector alone found (for the measurement of group photos). */
+  tinyFaces: number;
   descriptor: number[] | null;
   width: number;
   height: number;
@@ -65,6 +75,7 @@ async function load(): Promise<FaceApi> {
   await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   return faceapi;
 }
 
@@ -140,16 +151,26 @@ async function analyseOnce({ data, width, height }: Pixels): Promise<FaceAnalysi
       .detectAllFaces(tensor as unknown as Parameters<FaceApi['detectAllFaces']>[0], options)
       .withFaceLandmarks()
       .withFaceDescriptors();
-    const faces = found.map(({ detection }) => ({
+    const box = (detection: { box: { x: number; y: number; width: number; height: number }; score: number }) => ({
       x: Math.round(detection.box.x),
       y: Math.round(detection.box.y),
       width: Math.round(detection.box.width),
       height: Math.round(detection.box.height),
       score: Math.round(detection.score * 1000) / 1000,
-    }));
-    const only = found.length === 1 ? found[0] : undefined;
+    });
+    let faces = found.map(({ detection }) => box(detection));
+    if (found.length === 1) {
+      // One face for TinyFaceDetector: SSD counts again, and a second face it finds makes the photo a group photo.
+      const counted = await faceapi.detectAllFaces(
+        tensor as unknown as Parameters<FaceApi['detectAllFaces']>[0],
+        new faceapi.SsdMobilenetv1Options({ minConfidence: GROUP_MIN_CONFIDENCE, maxResults: 10 }),
+      );
+      if (counted.length > 1) faces = counted.map((detection) => box(detection));
+    }
+    const only = found.length === 1 && faces.length === 1 ? found[0] : undefined;
     return {
       faces,
+      tinyFaces: found.length,
       descriptor: only ? Array.from(only.descriptor) : null,
       width,
       height,

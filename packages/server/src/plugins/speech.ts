@@ -199,12 +199,17 @@ const speechPlugin: FastifyPluginAsync<SpeechPluginOptions> = async (app, option
       websocket: true,
       schema: {
         tags: TAGS,
-        summary: 'Development speech gateway (WebSocket): the one-sentence recognition protocol, ?token=',
+        summary:
+          'Development speech gateway (WebSocket): the one-sentence recognition protocol; the token in the X-NLS-Token header (the SDKs) or ?token= (browsers)',
         querystring: { type: 'object', properties: { token: { type: 'string' } } },
       },
     },
     (socket, request) => {
-      const token = typeof request.query.token === 'string' ? request.query.token : '';
+      // As Alibaba's gateway: the SDKs send the token in the X-NLS-Token header, a browser (which cannot set headers on
+      // a WebSocket) as ?token=. The header wins when both come.
+      const header = request.headers['x-nls-token'];
+      const fromHeader = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+      const token = fromHeader || (typeof request.query.token === 'string' ? request.query.token : '');
       const found = store.lookup(token);
       const hooks = ctx.hooks?.voice.settings;
       const session = new GatewaySession(

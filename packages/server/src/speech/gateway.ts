@@ -232,7 +232,7 @@ export class GatewaySession {
     if (name === 'StartRecognition' && this.state !== 'waiting') return invalid('StartRecognition sent twice!');
     if (name === 'StopRecognition' && this.state !== 'recognizing')
       return invalid('StopRecognition before StartRecognition!');
-    if (name === 'StopRecognition' && taskId.toLowerCase() !== this.taskId)
+    if (name === 'StopRecognition' && taskId.toLowerCase() !== this.taskId.toLowerCase())
       return invalid(`Unknown task id '${taskId}'!`);
     if (typeof h['appkey'] !== 'string' || !h['appkey']) {
       return { status: SPEECH_STATUS.parameterInvalid, text: 'Gateway:PARAMETER_INVALID:appkey not set' };
@@ -240,12 +240,13 @@ export class GatewaySession {
     if (h['appkey'] !== DEV_APPKEY) {
       return { status: SPEECH_STATUS.parameterInvalid, text: 'Gateway:PARAMETER_INVALID:Invalid appkey' };
     }
-    if (name === 'StartRecognition') this.taskId = taskId.toLowerCase();
+    if (name === 'StartRecognition') this.taskId = taskId;
     return null;
   }
 
   private start(header: Record<string, unknown>, rawPayload: unknown): void {
-    this.taskId = String(header['task_id']).toLowerCase();
+    // The task id goes back exactly as the client wrote it (the real gateway echoes it).
+    this.taskId = String(header['task_id']);
     const payload = rawPayload && typeof rawPayload === 'object' ? (rawPayload as Record<string, unknown>) : {};
     const format = payload['format'] ?? 'pcm';
     if (typeof format !== 'string' || format.toLowerCase() !== 'pcm') {
@@ -305,6 +306,7 @@ export class GatewaySession {
     this.sentUnits = shown;
     this.emit('RecognitionResultChanged', SPEECH_STATUS.success, 'Gateway:SUCCESS:Success.', {
       result: units.slice(0, shown).join('').trimEnd(),
+      duration: Math.round((this.audioBytes / 2 / this.sampleRate) * 1000),
     });
   }
 

@@ -5,6 +5,7 @@
  * may open: deny by default, only apps on the user's own desktop that the user's type may enter.
  */
 import type { Database } from 'better-sqlite3';
+import { Converter } from 'opencc-js/t2cn';
 import { IGNORED_APP_CODES, SCHOOL_ONLY_APP_CODES } from '@edu-portal/core/constants.ts';
 import type { UserRecord } from '../auth/session-user.ts';
 import { desktopIcons, listsUserType, type IconItem } from '../desktop/apps.ts';
@@ -15,11 +16,22 @@ export type SkillTarget = 'messages' | 'theme' | 'desktop';
 const TRAILING_PUNCTUATION = /[\p{P}\p{S}\s]+$/u;
 
 /**
- * The matching key of a phrase: full-width forms folded to half width (NFKC), lower case, no spaces anywhere, no
- * trailing punctuation. "打开 作业管理！" and "打开作业管理" match; so do "Open Homework." and "ｏｐｅｎ ｈｏｍｅｗｏｒｋ".
+ * Traditional → simplified (OpenCC, the converter the kit loads for zh-HK in the other direction): Hong Kong and
+ * Taiwan forms both, so "打開作業管理" and "開啟訊息" find the skills seeded in simplified characters.
+ */
+const fromHongKong = Converter({ from: 'hk', to: 'cn' });
+const fromTaiwan = Converter({ from: 'tw', to: 'cn' });
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The matching key of a phrase: full-width forms folded to half width (NFKC), traditional characters to simplified,
+ * lower case, no spaces anywhere, no trailing punctuation. "打开 作业管理！", "打開作業管理" and "打开作业管理" match; so
+ * do "Open Homework." and "ｏｐｅｎ ｈｏｍｅｗｏｒｋ".
  */
 export function skillKey(phrase: string): string {
-  return phrase.normalize('NFKC').toLowerCase().replace(TRAILING_PUNCTUATION, '').replace(/\s+/g, '');
+  const folded = phrase.normalize('NFKC');
+  const simplified = HAN.test(folded) ? fromTaiwan(fromHongKong(folded)) : folded;
+  return simplified.toLowerCase().replace(TRAILING_PUNCTUATION, '').replace(/\s+/g, '');
 }
 
 /** The desktop phrases, per target: Chinese and English. */

@@ -343,5 +343,6 @@
 'voice.recognized': str`Recognised: ${0}`,
 'voice.recognizing': `Recognising…`,
 'voice.recordingStarted': str`Recording, at most ${0} seconds`,
+'voice.signedOut': `Please sign in to use voice commands`,
     };
   

@@ -343,5 +343,6 @@
 'voice.recognized': str`識別結果：${0}`,
 'voice.recognizing': `正在識別…`,
 'voice.recordingStarted': str`正在錄音，最長 ${0} 秒`,
+'voice.signedOut': `請先登入，再使用語音指令`,
     };
   

@@ -1,0 +1,138 @@
+// A clock-in terminal taking different people one after another (face clock-in terminal mode): six people of the
+// school unit enrolled through the real calls from the sample photos, and a fake camera that shows each of them in
+// turn for a few seconds, looping. Nobody presses anything after the first OK; the terminal is never reloaded.
+import { test, expect, chromium, request as playwrightRequest, type Browser } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
+import { captureFace, SAMPLE_FACES } from '../packages/server/src/face/captures.ts';
+import { collectPageErrors, PASSWORD, signIn } from './helpers.ts';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+/** People of the school unit and the sample face each is enrolled with (single-face captures at the usual framing). */
+const PEOPLE: [loginName: string, face: number][] = [
+  ['teacher1', 0],
+  ['parent2', 2],
+  ['parent1', 4],
+  ['staff4', 6],
+  ['admin1', 8],
+  ['student1', 10],
+];
+const SECONDS_EACH = 4;
+
+let dir = '';
+let browser: Browser | null = null;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.beforeAll(() => {
+  ensureSpeechTools();
+  dir = mkdtempSync(join(tmpdir(), 'edu-face-terminal-e2e-'));
+});
+test.afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('ten clock-ins of different enrolled people in a row on one terminal, without a click or a reload', async ({
+  request,
+}) => {
+  expect((await request.post('/api/__test/reseed')).ok()).toBe(true);
+  expect((await request.post('/api/__test/face/reset')).ok()).toBe(true);
+  const names = new Map<string, string>();
+  const frames: string[] = [];
+  for (const [loginName, face] of PEOPLE) {
+    const capture = await captureFace(SAMPLE_FACES[face]!);
+    const session = await playwrightRequest.newContext({ baseURL });
+    const signedIn = await (
+      await session.post('/api/uaa/oauth/login', { data: { username: loginName, password: PASSWORD } })
+    ).json();
+    expect(signedIn.status, loginName).toBe(200);
+    names.set(String(signedIn.data.userId), loginName);
+    expect(
+      (await (await session.post('/api/uaa/oauth/confirm_password', { data: { password: PASSWORD } })).json()).status,
+    ).toBe(200);
+    const enrolled = await (
+      await session.post('/api/uaa/face/check', {
+        data: { faceImage: capture.toString('base64'), userId: String(signedIn.data.userId) },
+      })
+    ).json();
+    expect(enrolled.status, `${loginName}: ${enrolled.message}`).toBe(200);
+    await session.dispose();
+    // The camera's frame: the capture in the middle of a 640 × 480 picture (the face on the centre guide).
+    const frame = join(dir, `${loginName}.png`);
+    writeFileSync(
+      frame,
+      await sharp(capture)
+        .extend({ left: 80, right: 80, background: { r: 90, g: 90, b: 90 } })
+        .png()
+        .toBuffer(),
+    );
+    frames.push(frame);
+  }
+  const y4m = join(dir, 'queue.y4m');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...frames.flatMap((frame) => ['-loop', '1', '-framerate', '10', '-t', String(SECONDS_EACH), '-i', frame]),
+    ...[
+      '-filter_complex',
+      `${frames.map((_, i) => `[${i}:v]`).join('')}concat=n=${frames.length}:v=1:a=0,format=yuv420p`,
+    ],
+    ...['-f', 'yuv4mpegpipe', y4m],
+  ]);
+
+  browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${y4m}`,
+    ],
+  });
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const errors = collectPageErrors(page);
+  await signIn(page, 'teacher1');
+  await page.goto('/#/blocks/face');
+  await page.getByRole('radio', { name: '人脸打卡（本终端需已登录）' }).check();
+  const face = page.locator('edu-face');
+  await face.getByRole('button', { name: '确定' }).waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('edu-face') as { phase?: string } | null)?.phase === 'ready',
+  );
+  await page.evaluate(() => {
+    const el = document.querySelector('edu-face') as HTMLElement & { resultSeconds: number; waitTime: number };
+    el.resultSeconds = 1;
+    el.waitTime = 1;
+    const seen: string[] = [];
+    const refused: string[] = [];
+    (window as unknown as { terminal: unknown }).terminal = { seen, refused };
+    el.addEventListener('edu-face-clock-in', (event) =>
+      seen.push(String((event as CustomEvent<{ userId: string }>).detail.userId)),
+    );
+    el.addEventListener('edu-face-error', (event) =>
+      refused.push((event as CustomEvent<{ message: string }>).detail.message),
+    );
+  });
+  await face.getByRole('button', { name: '确定' }).click();
+  await page.waitForFunction(
+    () => (window as unknown as { terminal: { seen: string[] } }).terminal.seen.length >= 10,
+    null,
+    { timeout: 150_000, polling: 250 },
+  );
+  const { seen, refused } = await page.evaluate(
+    () => (window as unknown as { terminal: { seen: string[]; refused: string[] } }).terminal,
+  );
+  const people = seen.map((userId) => names.get(userId) ?? `unknown ${userId}`);
+  console.log(`clock-ins in order: ${people.join(', ')}`);
+  // Everyone recognised is one of the enrolled people, as themselves; the queue brings several of them.
+  expect(people.filter((name) => name.startsWith('unknown'))).toEqual([]);
+  expect(new Set(people).size, people.join(', ')).toBeGreaterThanOrEqual(4);
+  expect(refused, 'no refusal between people').toEqual([]);
+  expect(await face.evaluate((el) => (el as HTMLElement & { cameraOn: boolean }).cameraOn)).toBe(true);
+  expect(errors).toEqual([]);
+});
