@@ -2,8 +2,8 @@
 // app entry page opened signed out or after the session expired shows the login page and lands back on the app
 // after signing in; the login dialog is always the top layer and holds focus, over a dialog that opened after it.
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { configureServer, resetServer, sessionUser, signInWithForm } from './login-helpers.ts';
-import { PASSWORD, desktop, desktopReady, openDesktop, reseed, welcome } from './portal-helpers.ts';
+import { configureServer, loginForm, resetServer, sessionUser, signInWithForm } from './login-helpers.ts';
+import { PASSWORD, bell, desktop, desktopReady, openDesktop, reseed, welcome } from './portal-helpers.ts';
 
 const HOMEWORK_PAGE = '/pages/homework/pc_homework_tm/index.html';
 
@@ -58,4 +58,47 @@ test('after the session expired, a desktop tile shows the login page and the app
   expect(decodeURIComponent(page.url())).toContain(HOMEWORK_PAGE);
   await signInWithForm(page, 'teacher1', PASSWORD);
   await expectOnHomework(page);
+});
+
+test('the login dialog opens above the message dialog that loads after it, and takes the focus', async ({ page }) => {
+  await openDesktop(page, 'teacher1', '/pages/base/pc_desktop_all/index.html#/desktop/home');
+  await desktopReady(page);
+  // The message dialog's module arrives only once the login dialog is on screen: the order the portal met when the
+  // session had ended before the bell was first clicked.
+  let releaseChunk = () => {};
+  const loginShown = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await page.route(/edu-message-dialog-[^/]*\.js$/, async (route) => {
+    await loginShown;
+    await route.continue();
+  });
+  await page.context().clearCookies();
+  await bell(page).click();
+
+  const login = page.getByRole('dialog', { name: '登录' });
+  await expect(login).toBeVisible();
+  releaseChunk();
+  const messages = page.getByRole('dialog', { name: /消息/ });
+  await expect(page.locator('edu-message-dialog')).toHaveCount(1);
+  await expect
+    .poll(() => page.locator('edu-message-dialog edu-dialog').evaluate((el) => el.hasAttribute('open')))
+    .toBe(true);
+
+  // The login dialog is the top of the top layer: hit at its centre, focus in its first empty field (the account of
+  // the user whose session ended is filled in).
+  const host = page.locator('edu-login-dialog');
+  const form = loginForm(host);
+  await expect(form.account).toHaveValue('teacher1');
+  await expect(form.password).toBeFocused();
+  const box = (await login.boundingBox())!;
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('edu-login-dialog, edu-message-dialog')?.localName ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(hit).toBe('edu-login-dialog');
+  // Typing goes into the login dialog, and signing in leaves the messages readable underneath.
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(login).toBeHidden();
+  await expect(messages).toBeVisible();
+  expect(await sessionUser(page)).toBe('teacher1');
 });

@@ -148,6 +148,12 @@ export class EduDialog extends EduElement {
   /** Whether a click on the backdrop closes it. */
   @property({ attribute: 'close-on-backdrop', type: Boolean }) closeOnBackdrop = false;
 
+  /**
+   * Stays above every modal dialog opened after it and keeps focus while open (the login dialog: a dialog whose
+   * content was loading when the session expired opens under it). Only for modal dialogs.
+   */
+  @property({ type: Boolean }) topmost = false;
+
   /** Turns off moving the dialog by its header and from the keyboard. */
   @property({ attribute: 'no-drag', type: Boolean, reflect: true }) noDrag = false;
 
@@ -162,6 +168,7 @@ export class EduDialog extends EduElement {
   private readonly overlay = new DialogOverlayController(this, {
     dialog: () => this.dialogEl,
     modal: () => this.modal,
+    topmost: () => this.topmost,
     onEscape: () => {
       if (this.closeOnEscape) void this.requestClose('escape');
     },
