@@ -3,7 +3,7 @@
 // after signing in; the login dialog is always the top layer and holds focus, over a dialog that opened after it.
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { configureServer, loginForm, resetServer, sessionUser, signInWithForm } from './login-helpers.ts';
-import { PASSWORD, bell, desktop, desktopReady, openDesktop, reseed, welcome } from './portal-helpers.ts';
+import { PASSWORD, bell, desktop, desktopReady, openDesktop, reseed, signIn, welcome } from './portal-helpers.ts';
 
 const HOMEWORK_PAGE = '/pages/homework/pc_homework_tm/index.html';
 
@@ -101,4 +101,54 @@ test('the login dialog opens above the message dialog that loads after it, and t
   await expect(login).toBeHidden();
   await expect(messages).toBeVisible();
   expect(await sessionUser(page)).toBe('teacher1');
+});
+
+const SETTINGS_HEADING = { name: '个人设置', level: 1 } as const;
+
+// The top layout (teacher1), the left layout (area1's unit style) and an app page.
+for (const { user, from, route, layout } of [
+  {
+    user: 'teacher1',
+    from: '/pages/base/pc_desktop_all/index.html#/desktop/home',
+    route: '#/desktop/setting',
+    layout: 'top',
+  },
+  {
+    user: 'area1',
+    from: '/area/areaBase/pc_areaDesktop_all/index.html',
+    route: '#/areaDesktop/setting',
+    layout: 'left',
+  },
+  { user: 'teacher1', from: HOMEWORK_PAGE, route: '#/desktop/setting', layout: 'top' },
+] as const) {
+  test(`${user}: the header's personal settings leads from ${from.split('#')[0]} to ${route}`, async ({ page }) => {
+    await signIn(page, user);
+    await page.goto(from);
+    await expect(page.locator('.portal')).toHaveAttribute('data-layout', layout);
+    await page.locator('edu-header').getByRole('button', { name: '个人设置', exact: true }).click();
+    await expect(page.getByRole('heading', SETTINGS_HEADING)).toBeVisible({ timeout: 15_000 });
+    expect(new URL(page.url()).hash).toBe(route);
+    // Face enrolment lives there.
+    await expect(page.getByRole('heading', { name: '人脸采集', level: 2 })).toBeVisible();
+  });
+}
+
+test('on a 360 px phone the header menu leads to the personal settings', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'teacher1');
+  await page.goto('/pages/base/mobile_desktop_all/index.html');
+  await page.locator('edu-header').getByRole('button', { name: '菜单', exact: true }).click();
+  await page.locator('edu-header').getByRole('button', { name: '个人设置', exact: true }).click();
+  await expect(page.getByRole('heading', SETTINGS_HEADING)).toBeVisible({ timeout: 15_000 });
+  expect(new URL(page.url()).hash).toBe('#/desktop/setting');
+});
+
+test('the forgot-password page says how passwords change here, and names no settings that do not exist', async ({
+  page,
+}) => {
+  await page.goto('/#/forgetPassword');
+  const article = page.getByRole('article');
+  await expect(article.getByRole('heading', { name: '忘记密码', level: 1 })).toBeVisible();
+  await expect(article).toContainText('同样请管理员重置');
+  await expect(article).not.toContainText('个人设置');
 });

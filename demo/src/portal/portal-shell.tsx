@@ -22,7 +22,7 @@ import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { LOGIN_PAGE, loadLoginConfig } from '../host/site.ts';
 import { ChildChooser } from './child-chooser.tsx';
 import { MessageCenter, TodoReminder } from './message-center.tsx';
-import { appAddress, desktopHome, helpLink, openApp, openHelp } from './navigation.ts';
+import { appAddress, desktopHome, helpLink, openApp, openHelp, settingsAddress } from './navigation.ts';
 import { DOWNLOADS } from './settings.ts';
 import { usePortalTexts } from './texts.ts';
 import { usePortalData, type PortalData } from './use-portal-data.ts';
@@ -159,6 +159,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
           onEduGoDesktop={() => location.assign(desktopHome(user))}
           onEduSwitchChild={() => setChildOpen(true)}
           onEduOpenTheme={() => setThemeOpen(true)}
+          onEduOpenSettings={() => location.assign(settingsAddress(user))}
           onEduLogout={() => void logoutAndLeave({ loginPath: LOGIN_PAGE })}
           onEduSwitchIdentity={(event) => {
             switchIdentity(identities, event.detail.id).then(
