@@ -230,8 +230,10 @@ function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; c
     return buildRoutes(permitted, user, app.code);
   }, [ready, app.code, user]);
 
-  // The app's language pack, for the language in force (zh-CN has none).
+  // The app's language pack, for the language in force (zh-CN has none). Only an app with texts of its own has a
+  // pack; asking every app for one logged a 404 on each page in en and zh-HK.
   useEffect(() => {
+    if (!APP_OWN_TEXTS[app.code]) return;
     void loadLanguagePack({ code: app.code, appCode: app.code, rootPath: ROOT_PATH, skipCommon: true });
   }, [app.code, lang]);
 
