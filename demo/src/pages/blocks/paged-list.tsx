@@ -123,8 +123,8 @@ const zhHK: Texts = {
   restore: '恢復全部數據',
   deleted: '已刪除 {n} 條',
   restored: '已恢復全部 {n} 條',
-  signInHint: '登錄後可刪除行（演示數據，可隨時恢復），以體驗刪空一頁後自動退回上一頁。',
-  signIn: '去登錄',
+  signInHint: '登入後可刪除行（演示數據，可隨時恢復），以體驗刪空一頁後自動退回上一頁。',
+  signIn: '去登入',
   state: '當前：第 {page} 頁，每頁 {size} 條，共 {total} 條',
 };
 

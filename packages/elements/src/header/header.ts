@@ -573,7 +573,7 @@ export class EduHeader extends EduElement {
 
   private childLabel(): string {
     return this.childName
-      ? msg(str`切换孩子，当前：${this.childName}`, { id: 'header.switchChildCurrent' })
+      ? msg(str`切换孩子，当前：${serverText(this.childName)}`, { id: 'header.switchChildCurrent' })
       : msg('选择孩子', { id: 'header.switchChild' });
   }
 
@@ -607,7 +607,7 @@ export class EduHeader extends EduElement {
     const label = msg('菜单', { id: 'header.menu' });
     const user = this.user;
     const isParent = user ? canSelectChild(user.userType) : false;
-    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
+    const welcome = user?.realName ? msg(str`欢迎您，${serverText(user.realName)}`, { id: 'header.welcome' }) : '';
     return this.renderMenuTool(
       'tools',
       { name: 'menu-button', popupId: 'tools-menu', label, icon: menuIcon },
@@ -714,7 +714,7 @@ export class EduHeader extends EduElement {
       : msg('消息', { id: 'header.messages' });
     const isParent = user ? canSelectChild(user.userType) : false;
     // Cut with an ellipsis when long; the whole text on hover.
-    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
+    const welcome = user?.realName ? msg(str`欢迎您，${serverText(user.realName)}`, { id: 'header.welcome' }) : '';
     const bell = html`<button
       part="tool"
       class="tool messages"
@@ -772,8 +772,8 @@ export class EduHeader extends EduElement {
                         @click=${() => this.emit('edu-switch-child', null)}
                       >
                         ${childIcon}
-                        <span class="child-name" aria-hidden="true" title=${this.childName || nothing}
-                          >${this.childName}</span
+                        <span class="child-name" aria-hidden="true" title=${serverText(this.childName) || nothing}
+                          >${serverText(this.childName)}</span
                         >
                       </button>`
                     : nothing
