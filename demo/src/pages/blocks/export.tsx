@@ -12,6 +12,7 @@ import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { fill } from '../../texts.ts';
 import { useExportTexts } from './export-texts.ts';
 import './export.css';
+import { ScrollX } from '../../scroll-x.tsx';
 
 /** The nav entry of this page, with its label in the language in force. */
 
@@ -217,7 +218,7 @@ function ExportSection() {
           {loading ? t.exporting : t.exportButton}
         </button>
       </div>
-      <div className="demo-scroll-x">
+      <ScrollX label={t.rosterCaption}>
         <table className="demo-table demo-roster" id="class-roster" ref={table}>
           <caption>{t.rosterCaption}</caption>
           <thead>
@@ -268,7 +269,7 @@ function ExportSection() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   );
 }

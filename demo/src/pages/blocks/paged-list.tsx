@@ -13,6 +13,7 @@ import type {
   PagedMethod,
 } from '@edu-portal/elements/paged-list/paged-list.ts';
 import { defineTexts, fill } from '../../texts.ts';
+import { ScrollX } from '../../scroll-x.tsx';
 
 const zhCN = {
   title: '分页列表',
@@ -266,7 +267,7 @@ export function PagedListPage() {
           setPage(1);
         }}
       >
-        <div className="demo-scroll-x">
+        <ScrollX label={t.caption}>
           <table style={{ borderCollapse: 'collapse', width: '100%', background: '#fff', fontSize: 14 }}>
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
             <thead>
@@ -316,7 +317,7 @@ export function PagedListPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
         <EduEmpty slot="empty" />
       </EduPagedList>
     </section>
