@@ -223,7 +223,8 @@ function ExportSection() {
           <caption>{t.rosterCaption}</caption>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2}>
+              {/* Student numbers are identifiers: text in the sheet, although they look like numbers. */}
+              <th scope="col" rowSpan={2} data-export-text="">
                 {t.studentNo}
               </th>
               <th scope="col" rowSpan={2}>
