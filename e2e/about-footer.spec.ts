@@ -61,7 +61,7 @@ test('about dialog: the mismatch alerts, "no version info", and the 404 notice o
   await expect(about.getByRole('alert')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  await service.selectOption('exam');
+  await service.selectOption('payroll');
   await open.click();
   await expect(page.getByText('该微服务没有版本接口，请联系后端工程师。').first()).toBeVisible();
   await expect(about.locator('dd.missing')).toHaveText('该微服务没有版本接口，请联系后端工程师。');

@@ -34,7 +34,7 @@ test('a catalogue page ends with the API reference of the elements it shows', as
     for (const tag of tags) {
       const section = page.locator(`section.api-reference[data-tag="${tag}"]`);
       await expect(section.getByRole('heading', { name: `API 参考：<${tag}>` })).toBeVisible();
-      const events = section.getByRole('region', { name: '事件', exact: true }).locator('tbody tr');
+      const events = section.getByRole('region', { name: `<${tag}> 事件`, exact: true }).locator('tbody tr');
       await expect(events).toHaveCount(doc(tag).events?.length ?? 0);
     }
   }
@@ -49,7 +49,8 @@ test('every element has its reference page, from the manifest, in three language
     await page.goto(`/#/reference/${d.tagName}`);
     const section = page.locator(`section.api-reference[data-tag="${d.tagName}"]`);
     await expect(section.getByRole('heading', { level: 1 })).toHaveText(`API 参考：<${d.tagName}>`);
-    const rows = (name: string) => section.getByRole('region', { name, exact: true }).locator('tbody tr');
+    const rows = (name: string) =>
+      section.getByRole('region', { name: `<${d.tagName}> ${name}`, exact: true }).locator('tbody tr');
     await expect(rows('属性')).toHaveCount(properties(d).length);
     await expect(rows('事件')).toHaveCount(d.events?.length ?? 0);
     await expect(rows('CSS 部件（::part）')).toHaveCount(d.cssParts?.length ?? 0);

@@ -40,11 +40,16 @@ function sheetRows(xml: string): string[][] {
     const cells: string[] = [];
     for (const cell of row[2]!.matchAll(/<c r="([A-Z]+)\d+"[^>]*?(?:\/>|>([\s\S]*?)<\/c>)/g)) {
       const column = [...cell[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-      cells[column] = decode(/<t[^>]*>([\s\S]*?)<\/t>/.exec(cell[2] ?? '')?.[1] ?? '');
+      cells[column] = decode(/<(?:t[^>]*|v)>([\s\S]*?)<\/(?:t|v)>/.exec(cell[2] ?? '')?.[1] ?? '');
     }
     rows[Number(row[1]) - 1] = Array.from(cells, (text) => text ?? '');
   }
   return rows;
+}
+
+/** References of the number cells (a value without a text type), which a spreadsheet can sum. */
+function numberCells(sheet: string): string[] {
+  return [...sheet.matchAll(/<c r="([A-Z]+\d+)"(?: s="\d+")?><v>/g)].map(([, ref]) => ref!);
 }
 
 /** References of the cells whose style has `quotePrefix="1"` (text a spreadsheet must not evaluate). */
@@ -94,6 +99,10 @@ test('exports the class roster to an .xlsx with the rows of the table', async ({
   expect(sheet).not.toContain('编辑');
   // "@班长" is neutralised by the quote-prefix style, not by a visible apostrophe (issue 13, item 18).
   expect(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString())).toEqual(['F3']);
+  // The scores are number cells (a SUM works in the spreadsheet); the student numbers, marked by the page as
+  // identifiers, and the texts stay text.
+  expect(numberCells(sheet)).toEqual(['D3', 'E3', 'D4', 'E4', 'D5', 'E5', 'D6', 'E6', 'D7', 'E7', 'D8', 'E8']);
+  expect(sheet).toContain('<c r="A3" t="inlineStr">');
   expect(errors).toEqual([]);
 
   // The file as data, to be looked at: its cells laid out as a spreadsheet shows them.

@@ -95,7 +95,7 @@ test('the plain page uses the kit: footer, paged list, colour picker, about dial
   await panel.getByRole('radiogroup', { name: '标准色' }).getByRole('radio', { name: '深红色' }).click();
   await expect(panel).toBeHidden();
   await expect
-    .poll(() => page.locator('div.bar').evaluate((bar) => getComputedStyle(bar).backgroundColor))
+    .poll(() => page.locator('header.bar').evaluate((bar) => getComputedStyle(bar).backgroundColor))
     .toBe('rgb(192, 0, 0)');
 
   // The about dialog, from the footer's version and from the header button: versions read from the server.

@@ -12,6 +12,7 @@ import './host/route-from-path.ts';
 import { appPageForPath } from './portal/page-kind.ts';
 import { watchResponsiveClass } from './portal/responsive.ts';
 import { startHost } from './host/startup.ts';
+import { AppOrLogin } from './host/app-or-login.tsx';
 import { StartupFailed, StartupPending } from './host/startup-view.tsx';
 import './styles.css';
 
@@ -21,13 +22,15 @@ subscribeLanguage((lang) => (document.documentElement.lang = lang));
 
 watchResponsiveClass();
 
-// An app entry page builds its own router once the user's permissions are in; every other page is the host's.
+// An app entry page builds its own router once the user's permissions are in; every other page is the host's. An app
+// page whose address is a login route (a signed-out visitor or an expired session was sent to `#/login?redirect_uri=`
+// in the same document) shows the host's login page, whose sign-in lands back on the app page.
 const appPage = appPageForPath(location.pathname);
 const root = createRoot(document.getElementById('root')!);
 root.render(<StartupPending />);
 // The app pages' host and the catalogue's routes load beside the start checks, each in its own chunk.
 const view = appPage
-  ? import('./portal/app-host.tsx').then(({ AppHost }) => <AppHost app={appPage} />)
+  ? import('./portal/app-host.tsx').then(({ AppHost }) => <AppOrLogin app={appPage} AppHost={AppHost} />)
   : import('./app.tsx').then(({ App }) => <App />);
 Promise.all([startHost(), view]).then(
   ([, page]) => root.render(<StrictMode>{page}</StrictMode>),

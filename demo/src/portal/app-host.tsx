@@ -83,7 +83,11 @@ function AppActions({ appCode }: { appCode: string }) {
  * Chinese from the app's language pack (`/pages/{code}/lang/{lang}-{code}.json`, loaded by `AppContent`).
  */
 const APP_OWN_TEXTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  homework: { intro: '在这里为任教班级布置作业、批改已提交的作业，并查看各班完成情况。（本段文字是作业应用自己的。）' },
+  homework: {
+    intro: '在这里为任教班级布置作业、批改已提交的作业，并查看各班完成情况。（本段文字是作业应用自己的。）',
+    // Parents and students read what they can do there, not the teacher's work.
+    introFamily: '在这里查看布置的作业、提交情况和老师的批改意见。（本段文字是作业应用自己的。）',
+  },
 };
 
 /** An app's own text in the language in force (its pack's, else the Chinese source), or null when it has none. */
@@ -112,7 +116,9 @@ function AppRoutePage({
   const t = usePortalTexts();
   const lang = useLanguage();
   const location = useLocation();
-  const intro = useAppText(appCode, 'intro');
+  // Teachers (and type 4) set the work; everyone else (parents, students, area officers) follows it.
+  const teaching = user.userType === 2 || user.userType === 4;
+  const intro = useAppText(appCode, teaching ? 'intro' : 'introFamily');
   const access = permissions.routeAccess({
     pagePath: window.location.pathname,
     route: location.pathname,
@@ -224,8 +230,10 @@ function AppContent({ app, user, context }: { app: AppPage; user: SessionUser; c
     return buildRoutes(permitted, user, app.code);
   }, [ready, app.code, user]);
 
-  // The app's language pack, for the language in force (zh-CN has none).
+  // The app's language pack, for the language in force (zh-CN has none). Only an app with texts of its own has a
+  // pack; asking every app for one logged a 404 on each page in en and zh-HK.
   useEffect(() => {
+    if (!APP_OWN_TEXTS[app.code]) return;
     void loadLanguagePack({ code: app.code, appCode: app.code, rootPath: ROOT_PATH, skipCommon: true });
   }, [app.code, lang]);
 

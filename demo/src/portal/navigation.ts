@@ -15,6 +15,14 @@ export function desktopHome(user: Pick<SessionUser, 'unitType'>): string {
   return homeTarget(user, { development: DEVELOPMENT, device: detectDevice(), rootPath: ROOT_PATH });
 }
 
+/**
+ * The personal settings of this user (spec part 1 §2: `desktop/setting`, `areaDesktop/setting` for area units), a
+ * route of the desktop's own page, so an app page and the phone reach it too.
+ */
+export function settingsAddress(user: Pick<SessionUser, 'unitType'>): string {
+  return `${desktopHome(user)}#/${user.unitType === 1 ? 'areaDesktop' : 'desktop'}/setting`;
+}
+
 /** A route inside an app (`/homework/review?id=1`): a single leading slash, no scheme, no backslashes. */
 function isAppRoute(route: string): boolean {
   return /^\/(?!\/)[^\\\s]*$/.test(route);

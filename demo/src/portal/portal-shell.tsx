@@ -22,8 +22,9 @@ import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { LOGIN_PAGE, loadLoginConfig } from '../host/site.ts';
 import { ChildChooser } from './child-chooser.tsx';
 import { MessageCenter, TodoReminder } from './message-center.tsx';
-import { appAddress, desktopHome, helpLink, openApp, openHelp } from './navigation.ts';
+import { appAddress, desktopHome, helpLink, openApp, openHelp, settingsAddress } from './navigation.ts';
 import { DOWNLOADS } from './settings.ts';
+import { COPYRIGHT_START, PRODUCT_LOGO, useProductTexts, versionService } from '../about.ts';
 import { usePortalTexts } from './texts.ts';
 import { usePortalData, type PortalData } from './use-portal-data.ts';
 import { useResponsiveClass } from './responsive.ts';
@@ -99,6 +100,9 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
   const [menu, setMenu] = useState<LeftMenuState>(() => readLeftMenu(user.userId));
   const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
   const [helpKey, setHelpKey] = useState('');
+  const product = useProductTexts();
+  // The about dialog reads the versions of this page's microservice (an app page's server id, the area desktop's).
+  const service = versionService(location.pathname, location.hash.replace(/^#/, '').split('?')[0]);
 
   const icons = useMemo(() => (data.groups ? visibleIcons(data.groups, user.unitType) : []), [data.groups, user]);
   const appIcon = appCode ? icons.find((icon) => icon.code === appCode) : undefined;
@@ -159,6 +163,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
           onEduGoDesktop={() => location.assign(desktopHome(user))}
           onEduSwitchChild={() => setChildOpen(true)}
           onEduOpenTheme={() => setThemeOpen(true)}
+          onEduOpenSettings={() => location.assign(settingsAddress(user))}
           onEduLogout={() => void logoutAndLeave({ loginPath: LOGIN_PAGE })}
           onEduSwitchIdentity={(event) => {
             switchIdentity(identities, event.detail.id).then(
@@ -213,8 +218,12 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
         helpTarget={help?.target ?? '_blank'}
         onEduHelp={(event) => openHelp(event, user, helpKey)}
         version="2.0.0"
-        code={appCode ?? 'base'}
-        root="pages"
+        code={service.code}
+        root={service.root}
+        product={product.product}
+        company={product.company}
+        logo={PRODUCT_LOGO}
+        copyrightStart={COPYRIGHT_START}
       />
       <MessageCenter
         open={messagesOpen}

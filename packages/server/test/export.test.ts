@@ -67,14 +67,20 @@ function quotePrefixed(sheet: string, styles: string): string[] {
     .map(([, ref]) => ref!);
 }
 
+/** References of the number cells (`<v>` without a type), in sheet order. */
+function numberCells(sheet: string): string[] {
+  return [...sheet.matchAll(/<c r="([A-Z]+\d+)"(?: s="\d+")?><v>/g)].map(([, ref]) => ref!);
+}
+
 /** The sheet's cell texts as rows of columns ('' where no cell is written). */
 function sheetRows(xml: string): string[][] {
   const rows: string[][] = [];
   for (const row of xml.matchAll(/<row r="(\d+)"[^>]*>([\s\S]*?)<\/row>/g)) {
     const cells: string[] = [];
     for (const cell of row[2]!.matchAll(/<c r="([A-Z]+)\d+"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      assert.match(cell[2]!, cell[3] ? /t="inlineStr"/ : /.*/, 'every written cell is an inline string');
-      const text = /<t[^>]*>([\s\S]*?)<\/t>/.exec(cell[3] ?? '')?.[1] ?? '';
+      // A written cell is an inline string, or a number cell holding a plain number.
+      if (cell[3]) assert.match(cell[3], /^<is>|^<v>-?\d+(\.\d+)?<\/v>$/);
+      const text = /<(?:t[^>]*|v)>([\s\S]*?)<\/(?:t|v)>/.exec(cell[3] ?? '')?.[1] ?? '';
       cells[columnIndex(cell[1]!)] = decodeXml(text);
     }
     rows[Number(row[1]) - 1] = Array.from(cells, (text) => text ?? '');
@@ -90,7 +96,7 @@ async function readXlsx(response: Response): Promise<{ files: Map<string, Buffer
 
 const ROSTER = `
 <table>
-  <thead><tr><th rowspan="2">学号</th><th rowspan="2">姓名</th><th colspan="2">成绩</th></tr>
+  <thead><tr><th rowspan="2" data-export-text>学号</th><th rowspan="2">姓名</th><th colspan="2">成绩</th></tr>
   <tr><th>语文</th><th>数学</th></tr></thead>
   <tbody>
     <tr><td>2026001</td><td>张三<script>alert("x")</script></td><td>95</td><td>-3.5</td></tr>
@@ -141,6 +147,8 @@ describe('POST /api/base/common/table2xls', () => {
     // Formula-like text is neutralised with the quote-prefix style, without a visible apostrophe (issue 13,
     // item 18); plain numbers such as -3.5 are left alone.
     assert.deepEqual(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString()), ['D4', 'C5', 'D5']);
+    // Scores are number cells (a SUM works); the student numbers, marked as identifiers by the page, stay text.
+    assert.deepEqual(numberCells(sheet), ['C3', 'D3', 'C4']);
     assert.match(
       sheet,
       /<mergeCells count="3"><mergeCell ref="A1:A2"\/><mergeCell ref="B1:B2"\/><mergeCell ref="C1:D1"\/><\/mergeCells>/,
@@ -148,6 +156,23 @@ describe('POST /api/base/common/table2xls', () => {
     // Header rows frozen; no formula element anywhere; nothing of the page's markup.
     assert.match(sheet, /<pane ySplit="2" topLeftCell="A3"/);
     assert.doesNotMatch(sheet, /<f>|<f |alert|onerror|onclick|javascript|href|<script/i);
+  });
+
+  it('writes plain numbers as number cells; leading zeros, long digits, ids and formula-like text stay text', async () => {
+    const data = `<table>
+      <tr><th>学号</th><th data-export-text>证件</th><th>成绩</th></tr>
+      <tr><td>007</td><td>2026001</td><td>95</td></tr>
+      <tr><td data-export-text>2026002</td><td>1234567890123456</td><td>-3.5</td></tr>
+      <tr><td>1234567890123456789</td><td>0</td><td>90.50</td></tr>
+      <tr><td>0.25</td><td>1e5</td><td>1,234</td></tr>
+      <tr><td>-0</td><td>85%</td><td>=1+1</td></tr>
+    </table>`;
+    const response = await teacher.raw('POST', TABLE2XLS_PATH, { form: { title: 't', data } });
+    const { rows, sheet } = await readXlsx(response);
+    assert.deepEqual(rows[1], ['007', '2026001', '95']);
+    // C2: a score; C3: a negative decimal; A5: a decimal below one. B4 is in the column marked as identifiers.
+    assert.deepEqual(numberCells(sheet), ['C2', 'C3', 'A5']);
+    assert.match(sheet, /<c r="C2"[^>]*><v>95<\/v><\/c>/);
   });
 
   it('reads the apostrophe the client puts before formula-like text as the quote prefix, not as text', async () => {

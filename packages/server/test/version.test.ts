@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { compareVersions, loadServices } from '../src/plugins/version.ts';
+import { APPS } from '../src/db/seed-data.ts';
 import { Client, login, startServer, tempDataDir, type RunningServer } from './helpers.ts';
 
 let server: RunningServer;
@@ -72,15 +73,28 @@ describe('version calls', () => {
     assert.deepEqual(await area.json(), []);
   });
 
+  it('answers the three version calls for the server id of every seeded app, under its deploy path', async () => {
+    const services = new Map(APPS.map((app) => [app.serverId ?? 'base', app.deployPath ?? 'pages']));
+    assert.ok(services.size >= 8);
+    for (const [code, root] of services) {
+      const pkg = await get(`/${root}/${code}/package.json`);
+      assert.equal(pkg.status, 200, `${root}/${code} package`);
+      assert.ok(((await pkg.json()) as { appVersion: string }).appVersion, code);
+      assert.equal((await get(`/${root}/${code}-version/version.json`)).status, 200, `${root}/${code} notes`);
+      const answer = await new Client(server.url).call('GET', `/api/${code}/nl/${code}_package_versions`);
+      assert.equal(answer.body.status, 200, `${code} server version`);
+    }
+  });
+
   it('answers 404 for a service without version calls, an unknown code, a wrong root or file name', async () => {
     for (const path of [
-      '/pages/exam/package.json',
-      '/pages/exam-version/version.json',
+      '/pages/payroll/package.json',
+      '/pages/payroll-version/version.json',
       '/pages/nosuch/package.json',
       '/area/base/package.json',
       '/pages/base/version.json',
       '/pages/areaBase-version/version.json',
-      '/api/exam/nl/exam_package_versions',
+      '/api/payroll/nl/payroll_package_versions',
       '/api/nosuch/nl/nosuch_package_versions',
       '/api/base/nl/edu_package_versions',
       '/api/base/nl/base_package_version',

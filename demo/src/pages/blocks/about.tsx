@@ -10,6 +10,7 @@ import { EduAboutDialog } from '@edu-portal/react/wrappers/edu-about-dialog.ts';
 import { EduFooter } from '@edu-portal/react/wrappers/edu-footer.ts';
 import type { FooterMessage } from '@edu-portal/elements/footer/footer.ts';
 import { defineTexts } from '../../texts.ts';
+import { COPYRIGHT_START, PRODUCT_LOGO, useProductTexts } from '../../about.ts';
 import { HELP_CENTRE_PATH, helpLink, openHelp } from '../../portal/navigation.ts';
 
 const useAboutTexts = defineTexts({
@@ -17,14 +18,12 @@ const useAboutTexts = defineTexts({
     title: '关于对话框与页脚',
     intro:
       '关于对话框每次打开都会读取三个版本接口：前端 package.json、服务端版本和版本说明。版本号按每段补足 4 位后比较。',
-    product: '智慧教育门户',
-    company: '滨江教育科技有限公司',
     services: '选择服务',
     base: '桌面（base，版本一致）',
     edu: '教务（edu，前端需要更新的后端）',
     homework: '作业（homework，后端需要更新的前端）',
     areaBase: '区域桌面（areaBase，暂无版本说明）',
-    exam: '考试（exam，没有版本接口）',
+    payroll: '薪资（payroll，没有版本接口）',
     open: '查看版本信息',
     footer: '页脚',
     footerIntro: '页脚内容来自登录配置的 footerMsg：版权、备案信息、帮助中心和版本。点击版本号打开关于对话框。',
@@ -33,14 +32,12 @@ const useAboutTexts = defineTexts({
     title: 'About dialog and footer',
     intro:
       'Each time the about dialog opens it reads the three version calls: the front end’s package.json, the server version and the release notes. Versions compare with every segment padded to 4 digits.',
-    product: 'Smart Education Portal',
-    company: 'Binjiang Education Technology Co., Ltd.',
     services: 'Service',
     base: 'Desktop (base, versions fit)',
     edu: 'Academics (edu, front end needs a newer server)',
     homework: 'Homework (homework, server needs a newer front end)',
     areaBase: 'Area desktop (areaBase, no release notes)',
-    exam: 'Exams (exam, no version call)',
+    payroll: 'Payroll (payroll, no version call)',
     open: 'Show version information',
     footer: 'Footer',
     footerIntro:
@@ -50,14 +47,12 @@ const useAboutTexts = defineTexts({
     title: '關於對話框與頁腳',
     intro:
       '關於對話框每次打開都會讀取三個版本介面：前端 package.json、伺服器端版本和版本說明。版本號按每段補足 4 位後比較。',
-    product: '智慧教育門戶',
-    company: '濱江教育科技有限公司',
     services: '選擇服務',
     base: '桌面（base，版本一致）',
     edu: '教務（edu，前端需要更新的後端）',
     homework: '作業（homework，後端需要更新的前端）',
     areaBase: '區域桌面（areaBase，暫無版本說明）',
-    exam: '考試（exam，沒有版本介面）',
+    payroll: '薪資（payroll，沒有版本介面）',
     open: '查看版本資訊',
     footer: '頁腳',
     footerIntro: '頁腳內容來自登入配置的 footerMsg：版權、備案資訊、幫助中心和版本。點擊版本號打開關於對話框。',
@@ -71,20 +66,15 @@ const SERVICES = [
   { code: 'edu', root: 'pages' },
   { code: 'homework', root: 'pages' },
   { code: 'areaBase', root: 'area' },
-  { code: 'exam', root: 'pages' },
+  // Not a seeded app: every app the demo deploys answers its version calls.
+  { code: 'payroll', root: 'pages' },
 ] as const;
 
 type ServiceCode = (typeof SERVICES)[number]['code'];
 
-/** The product logo: the portal's mark, drawn inline so the demo needs no file. */
-const LOGO =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 56 56"><rect width="56" height="56" rx="12" fill="#457cd6"/><path d="M12 22 28 14l16 8-16 8z" fill="#fff"/><path d="M18 26v9c0 3 5 6 10 6s10-3 10-6v-9l-10 5z" fill="#dbe7fa"/></svg>',
-  );
-
 export function AboutPage() {
   const t = useAboutTexts();
+  const brand = useProductTexts();
   const [code, setCode] = useState<ServiceCode>('base');
   const [open, setOpen] = useState(false);
   const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
@@ -145,10 +135,10 @@ export function AboutPage() {
         open={open}
         code={service.code}
         root={service.root}
-        product={t.product}
-        company={t.company}
-        logo={LOGO}
-        copyrightStart={2019}
+        product={brand.product}
+        company={brand.company}
+        logo={PRODUCT_LOGO}
+        copyrightStart={COPYRIGHT_START}
         onEduClose={() => setOpen(false)}
       />
 
@@ -160,10 +150,10 @@ export function AboutPage() {
           version="2.0.0"
           code="base"
           root="pages"
-          product={t.product}
-          company={t.company}
-          logo={LOGO}
-          copyrightStart={2019}
+          product={brand.product}
+          company={brand.company}
+          logo={PRODUCT_LOGO}
+          copyrightStart={COPYRIGHT_START}
           helpHref={help?.url ?? ''}
           helpTarget={help?.target ?? '_blank'}
           onEduHelp={(event) => {

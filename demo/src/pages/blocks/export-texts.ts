@@ -28,7 +28,7 @@ const zhCN = {
   daysAgoLabel: '{n} 天前的时间',
   exportTitle: '导出表格',
   exportIntro:
-    '导出时只提交表格中的文字（不含脚本、链接、图片），以 = + - @ 开头的内容会加上撇号，防止在电子表格中被当作公式执行。',
+    '导出时只提交表格中的文字（不含脚本、链接、图片）。成绩等普通数字成为数字单元格，可以直接求和；学号等带前导零或很长的数字保持为文本；以 = + - @ 开头的内容作为文本保存，电子表格不会把它当作公式执行。',
   rosterCaption: '三年级（2）班 花名册',
   studentNo: '学号',
   name: '姓名',
@@ -78,7 +78,7 @@ const en: Texts = {
   daysAgoLabel: 'A time {n} days ago',
   exportTitle: 'Table export',
   exportIntro:
-    'Only the text of the table is sent (no scripts, links or images), and cells starting with = + - @ get an apostrophe so that a spreadsheet never runs them as formulas.',
+    'Only the text of the table is sent (no scripts, links or images). Plain numbers such as scores become number cells you can sum; student numbers with leading zeros and long digit strings stay text; cells starting with = + - @ are stored as text, so a spreadsheet never runs them as formulas.',
   rosterCaption: 'Grade 3 Class 2 roster',
   studentNo: 'Student no.',
   name: 'Name',
@@ -126,7 +126,7 @@ const zhHK: Texts = {
   daysAgoLabel: '{n} 天前的時間',
   exportTitle: '匯出表格',
   exportIntro:
-    '匯出時只提交表格中的文字（不含腳本、連結、圖片），以 = + - @ 開頭的內容會加上撇號，防止在試算表中被當作公式執行。',
+    '匯出時只提交表格中的文字（不含腳本、連結、圖片）。成績等普通數字成為數字儲存格，可以直接求和；學號等帶前導零或很長的數字保持為文字；以 = + - @ 開頭的內容作為文字儲存，試算表不會把它當作公式執行。',
   rosterCaption: '三年級（2）班 花名冊',
   studentNo: '學號',
   name: '姓名',

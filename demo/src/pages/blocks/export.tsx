@@ -12,6 +12,7 @@ import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { fill } from '../../texts.ts';
 import { useExportTexts } from './export-texts.ts';
 import './export.css';
+import { ScrollX } from '../../scroll-x.tsx';
 
 /** The nav entry of this page, with its label in the language in force. */
 
@@ -138,40 +139,44 @@ function FormattingSection() {
     <section aria-labelledby="formatting-title" className="demo-block">
       <h2 id="formatting-title">{t.formattingTitle}</h2>
       <div className="demo-columns">
-        <table className="demo-table" data-testid="number-formats">
-          <caption>{t.numbersCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.number}</th>
-              <th scope="col">{t.formatted}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {NUMBERS.map((value) => (
-              <tr key={value}>
-                <td className="demo-num">{locale.format(value)}</td>
-                <td className="demo-num">{formatNumberSuffix(value)}</td>
+        <ScrollX label={t.numbersCaption}>
+          <table className="demo-table" data-testid="number-formats">
+            <caption>{t.numbersCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.number}</th>
+                <th scope="col">{t.formatted}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="demo-table" data-testid="relative-times">
-          <caption>{t.timesCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.moment}</th>
-              <th scope="col">{t.shown}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {AGES.map(({ seconds, label, n }) => (
-              <tr key={seconds}>
-                <td>{fill(t[label], { n })}</td>
-                <td>{formatRelativeTime(now - seconds * 1000, { now, lang })}</td>
+            </thead>
+            <tbody>
+              {NUMBERS.map((value) => (
+                <tr key={value}>
+                  <td className="demo-num">{locale.format(value)}</td>
+                  <td className="demo-num">{formatNumberSuffix(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
+        <ScrollX label={t.timesCaption}>
+          <table className="demo-table" data-testid="relative-times">
+            <caption>{t.timesCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.moment}</th>
+                <th scope="col">{t.shown}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {AGES.map(({ seconds, label, n }) => (
+                <tr key={seconds}>
+                  <td>{fill(t[label], { n })}</td>
+                  <td>{formatRelativeTime(now - seconds * 1000, { now, lang })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </div>
     </section>
   );
@@ -217,12 +222,13 @@ function ExportSection() {
           {loading ? t.exporting : t.exportButton}
         </button>
       </div>
-      <div className="demo-scroll-x">
+      <ScrollX label={t.rosterCaption}>
         <table className="demo-table demo-roster" id="class-roster" ref={table}>
           <caption>{t.rosterCaption}</caption>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2}>
+              {/* Student numbers are identifiers: text in the sheet, although they look like numbers. */}
+              <th scope="col" rowSpan={2} data-export-text="">
                 {t.studentNo}
               </th>
               <th scope="col" rowSpan={2}>
@@ -268,7 +274,7 @@ function ExportSection() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { EduFormDialog } from '@edu-portal/react/wrappers/edu-form-dialog.ts';
 import type { FormDialogMode, FormDialogValidator } from '@edu-portal/elements/form-dialog/form-dialog.ts';
 import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { defineTexts } from '../../texts.ts';
+import { ScrollX } from '../../scroll-x.tsx';
 
 const useFormDialogTexts = defineTexts({
   'zh-CN': {
@@ -143,7 +144,7 @@ export function FormDialogPage() {
         </button>
       </div>
 
-      <div className="demo-scroll-x">
+      <ScrollX label={t.roster}>
         <table className="demo-table" aria-label={t.roster} style={{ borderCollapse: 'collapse', minWidth: 520 }}>
           <thead>
             <tr>
@@ -177,7 +178,7 @@ export function FormDialogPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
 
       <EduFormDialog
         open={open}

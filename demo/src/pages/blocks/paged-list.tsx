@@ -13,6 +13,7 @@ import type {
   PagedMethod,
 } from '@edu-portal/elements/paged-list/paged-list.ts';
 import { defineTexts, fill } from '../../texts.ts';
+import { ScrollX } from '../../scroll-x.tsx';
 
 const zhCN = {
   title: '分页列表',
@@ -123,8 +124,8 @@ const zhHK: Texts = {
   restore: '恢復全部數據',
   deleted: '已刪除 {n} 條',
   restored: '已恢復全部 {n} 條',
-  signInHint: '登錄後可刪除行（演示數據，可隨時恢復），以體驗刪空一頁後自動退回上一頁。',
-  signIn: '去登錄',
+  signInHint: '登入後可刪除行（演示數據，可隨時恢復），以體驗刪空一頁後自動退回上一頁。',
+  signIn: '去登入',
   state: '當前：第 {page} 頁，每頁 {size} 條，共 {total} 條',
 };
 
@@ -266,7 +267,7 @@ export function PagedListPage() {
           setPage(1);
         }}
       >
-        <div className="demo-scroll-x">
+        <ScrollX label={t.caption}>
           <table style={{ borderCollapse: 'collapse', width: '100%', background: '#fff', fontSize: 14 }}>
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
             <thead>
@@ -316,7 +317,7 @@ export function PagedListPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
         <EduEmpty slot="empty" />
       </EduPagedList>
     </section>

@@ -28,7 +28,7 @@ const zhCN = {
   forgotStepsTitle: '请按以下步骤找回密码：',
   forgotStep1: '联系您所在学校的信息管理员（教师请联系教务处，家长请联系班主任），说明您的账号。',
   forgotStep2: '管理员核实身份后会为您重置密码，并告诉您临时密码。',
-  forgotStep3: '使用临时密码登录后，请立即在个人设置中修改为只有您知道的新密码。',
+  forgotStep3: '使用临时密码登录。密码由管理员管理，以后需要更换时，同样请管理员重置。',
   forgotContact: '联系方式',
   forgotWebsite: '学校网站',
   forgotPolicy: '新密码需为 8–20 位，不含空格和中文，并同时包含数字与其他字符，或字母与其他字符。',
@@ -81,7 +81,8 @@ const en: LoginTexts = {
   forgotStep1:
     "Contact your school's information administrator (teachers: the academic office; parents: the class teacher) and tell them your account.",
   forgotStep2: 'After checking who you are, the administrator resets your password and gives you a temporary one.',
-  forgotStep3: 'Sign in with it, then change it at once in your personal settings to a password only you know.',
+  forgotStep3:
+    'Sign in with it. Passwords are managed by the administrator: to change yours later, ask them to reset it again.',
   forgotContact: 'Contact',
   forgotWebsite: 'School website',
   forgotPolicy:
@@ -130,7 +131,7 @@ const zhHK: LoginTexts = {
   forgotStepsTitle: '請按以下步驟取回密碼：',
   forgotStep1: '聯絡您所在學校的資訊管理員（教師請聯絡教務處，家長請聯絡班主任），說明您的帳號。',
   forgotStep2: '管理員核實身份後會為您重設密碼，並告訴您臨時密碼。',
-  forgotStep3: '使用臨時密碼登入後，請立即在個人設定中修改為只有您知道的新密碼。',
+  forgotStep3: '使用臨時密碼登入。密碼由管理員管理，日後需要更換時，同樣請管理員重設。',
   forgotContact: '聯絡方式',
   forgotWebsite: '學校網站',
   forgotPolicy: '新密碼需為 8–20 位，不含空格和中文，並同時包含數字與其他字元，或字母與其他字元。',

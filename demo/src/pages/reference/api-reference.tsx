@@ -119,11 +119,12 @@ const useTexts = defineTexts({
   },
 });
 
-function Table({ caption, heads, rows }: { caption: string; heads: string[]; rows: ReactNode[][] }) {
+function Table({ tag, caption, heads, rows }: { tag: string; caption: string; heads: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return null;
   // Wide tables scroll in their own region, reachable by keyboard, instead of widening the page on a phone.
   return (
-    <div className="api-scroll" role="region" aria-label={caption} tabIndex={0}>
+    // Named with the element too: a page that shows several elements' references has one "属性" region each.
+    <div className="api-scroll" role="region" aria-label={`<${tag}> ${caption}`} tabIndex={0}>
       <table className="api-table">
         <caption>{caption}</caption>
         <thead>
@@ -177,6 +178,7 @@ export function ApiReference({ tag, headingLevel = 2 }: { tag: string; headingLe
       <p>{t.intro}</p>
       {doc.summary && <p>{doc.summary}</p>}
       <Table
+        tag={tag}
         caption={t.properties}
         heads={[t.name, t.attribute, t.type, t.defaultValue, t.description]}
         rows={publicProperties(doc).map((m) => [
@@ -188,21 +190,25 @@ export function ApiReference({ tag, headingLevel = 2 }: { tag: string; headingLe
         ])}
       />
       <Table
+        tag={tag}
         caption={t.events}
         heads={[t.name, t.detail, t.description]}
         rows={(doc.events ?? []).map((e) => [code(e.name), code(e.type?.text), e.description ?? ''])}
       />
       <Table
+        tag={tag}
         caption={t.slots}
         heads={[t.name, t.description]}
         rows={(doc.slots ?? []).map((s) => [s.name ? code(s.name) : t.defaultSlot, s.description ?? ''])}
       />
       <Table
+        tag={tag}
         caption={t.parts}
         heads={[t.name, t.description]}
         rows={(doc.cssParts ?? []).map((p) => [code(p.name), p.description ?? ''])}
       />
       <Table
+        tag={tag}
         caption={t.cssProperties}
         heads={[t.name, t.defaultValue, t.description]}
         rows={(doc.cssProperties ?? []).map((p) => [code(p.name), code(p.default), p.description ?? ''])}

@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import { createClient, type Client } from '../http/client.ts';
 import { setLanguage } from '../i18n/language.ts';
-import type { Notice } from '../platform/notify.ts';
+import { CARRIED_NOTICE_KEY, type Notice } from '../platform/notify.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
 import {
   DEMO_PASSWORD,
@@ -104,6 +104,29 @@ describe('login controller', () => {
     await logoutServer();
     await controller().submit({ username: 'teacher1', password: DEMO_PASSWORD });
     expect(notices[1]).to.deep.equal({ type: 'success', message: '登录成功' });
+  });
+
+  it('"login success" goes with the user only to another document; a hash route or the dialog keeps it here', async () => {
+    const leave = () => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide'));
+      const carried = sessionStorage.getItem(CARRIED_NOTICE_KEY);
+      sessionStorage.removeItem(CARRIED_NOTICE_KEY);
+      return carried;
+    };
+    leave(); // Earlier tests' logins that went to another document still listen for 10 s.
+    const sameDocument = `${LOGIN_PAGE}?redirect_uri=${encodeURIComponent(`${ORIGIN}/#/desktop/home`)}`;
+    expect(await controller(sameDocument).submit({ username: 'teacher1', password: DEMO_PASSWORD })).to.include({
+      target: `${ORIGIN}/#/desktop/home`,
+    });
+    expect(notices).to.have.length(1);
+    expect(leave(), 'a reload later shows nothing').to.equal(null);
+    await logoutServer();
+    await controller(LOGIN_PAGE, { redirect: false }).submit({ username: 'teacher1', password: DEMO_PASSWORD });
+    expect(leave()).to.equal(null);
+    await logoutServer();
+    await controller(LOGIN_PAGE).submit({ username: 'teacher1', password: DEMO_PASSWORD });
+    expect(JSON.parse(leave()!).notice).to.deep.equal({ type: 'success', message: 'Login success' });
+    expect(notices).to.have.length(3);
   });
 
   it('target: a safe redirect_uri, else the jump page, else the home for device and unit type', async () => {

@@ -7,12 +7,18 @@ import { bindSocialAccount, loginWithPassword } from './api.ts';
 import { STORAGE_KEYS } from '../constants.ts';
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { isRequestError } from '../http/errors.ts';
-import { notifyAcrossPages } from '../platform/notify.ts';
+import { notify, notifyAcrossPages } from '../platform/notify.ts';
 import { removeKey } from '../platform/storage.ts';
 import type { SessionStore } from '../session/store.ts';
 import { readParam, type BindParams } from './address.ts';
 import { bindPageUrl } from './landing.ts';
-import { loginTarget, resolveSiteOptions, type LoginOutcome, type LoginSiteOptions } from './navigation.ts';
+import {
+  leavesDocument,
+  loginTarget,
+  resolveSiteOptions,
+  type LoginOutcome,
+  type LoginSiteOptions,
+} from './navigation.ts';
 import type { RememberStore } from './remember.ts';
 import { readLoginAnswer } from './result.ts';
 import { validateLogin, type LoginFields } from './validation.ts';
@@ -133,13 +139,16 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
       const { kind: _kind, ...rest } = answer;
       return { kind: 'failed', ...rest };
     }
-    // Seen on the landing page too when the login goes to another document (issue 13).
-    notifyAcrossPages({ type: 'success', message: authText('loginSuccess', {}, lang) });
+    const target =
+      options.redirect === false ? null : loginTarget(answer.user, url, site(), readParam(url, 'redirect_uri'));
+    // Seen on the landing page too when the login goes to another document; within this document (a dialog, a
+    // redirect_uri to a hash route) it is shown here only, so a later reload does not show it again.
+    const success = { type: 'success', message: authText('loginSuccess', {}, lang) } as const;
+    if (target && leavesDocument(url, target)) notifyAcrossPages(success);
+    else notify(success);
     // A person signed in by hand: remembered-password auto-login gets its full number of tries again.
     removeKey('local', STORAGE_KEYS.autoLoginCount);
     await keepRemembered(submission, username, password);
-    const target =
-      options.redirect === false ? null : loginTarget(answer.user, url, site(), readParam(url, 'redirect_uri'));
     return { kind: 'logged-in', via: options.bind ? 'bind' : 'password', user: answer.user, target };
   }
 

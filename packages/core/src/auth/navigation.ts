@@ -74,6 +74,21 @@ function originOf(url: string): string {
   }
 }
 
+/**
+ * Whether navigating from `from` to `to` loads another document: anything but a change of the fragment (a URL
+ * without a fragment always loads, even the same one).
+ */
+export function leavesDocument(from: string, to: string): boolean {
+  try {
+    const here = new URL(from);
+    const there = new URL(to, here);
+    if (!there.hash) return true;
+    return here.origin + here.pathname + here.search !== there.origin + there.pathname + there.search;
+  } catch {
+    return true;
+  }
+}
+
 /** `{loginPath}?redirect_uri={encoded url}` (the client's relogin redirect has the same shape). */
 export function loginPageUrl(loginPath: string, redirectUri?: string | null): string {
   if (!redirectUri) return loginPath;

@@ -90,6 +90,15 @@ describe('text-only table HTML', () => {
     expect((window as unknown as Record<string, unknown>).__exportScriptRan).to.equal(undefined);
   });
 
+  it('keeps the mark of identifier cells and columns (data-export-text), with no value', () => {
+    const ids = document.createElement('table');
+    ids.innerHTML =
+      '<tr><th data-export-text="yes" title="x">学号</th><th>成绩</th></tr><tr><td data-export-text>007</td><td>95</td></tr>';
+    expect(tableToTextHtml(ids)).to.equal(
+      '<table><tr><th data-export-text>学号</th><th>成绩</th></tr><tr><td data-export-text>007</td><td>95</td></tr></table>',
+    );
+  });
+
   it('exports the outer tables of a container one after another (split header and body)', async () => {
     const split = await fixture<HTMLDivElement>(litHtml`<div>
       <table><tr><th>h</th></tr></table>

@@ -15,6 +15,11 @@ export const TABLE_TO_XLS_PATH = '/api/base/common/table2xls';
 export const EXPORT_LOADING_RESET_MS = 800;
 /** Cells and columns carrying this attribute are left out of an export (e.g. an actions column). */
 export const EXPORT_SKIP_ATTRIBUTE = 'data-export-skip';
+/**
+ * Marks a cell, or a header cell's whole column, as an identifier (a student number): it stays text in the exported
+ * sheet, although plain numbers otherwise become number cells.
+ */
+export const EXPORT_TEXT_ATTRIBUTE = 'data-export-text';
 
 /** Characters that start a formula or a DDE payload in spreadsheet programs (OWASP "CSV injection"). */
 const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
@@ -150,7 +155,8 @@ function span(value: number): string {
 
 /**
  * Text-only HTML of the table: `<table>` of `<tr>` of `<th>`/`<td>` with escaped, formula-neutralised text and
- * only `rowspan`/`colspan` kept. Rows, cells and text marked `data-export-skip` (or `hidden`) are left out.
+ * only `rowspan`/`colspan` (and the `data-export-text` mark) kept. Rows, cells and text marked `data-export-skip` (or
+ * `hidden`) are left out.
  */
 export function tableToTextHtml(element: Element): string {
   const rows: string[] = [];
@@ -162,7 +168,10 @@ export function tableToTextHtml(element: Element): string {
       const tag = cell.localName === 'th' ? 'th' : 'td';
       const rowSpan = span(cell.rowSpan);
       const colSpan = span(cell.colSpan);
-      const attributes = (rowSpan ? ` rowspan="${rowSpan}"` : '') + (colSpan ? ` colspan="${colSpan}"` : '');
+      const attributes =
+        (rowSpan ? ` rowspan="${rowSpan}"` : '') +
+        (colSpan ? ` colspan="${colSpan}"` : '') +
+        (cell.hasAttribute(EXPORT_TEXT_ATTRIBUTE) ? ` ${EXPORT_TEXT_ATTRIBUTE}` : '');
       const text = escapeHtml(neutralizeFormula(cellText(cell))).replace(/\n/g, '<br>');
       cells.push(`<${tag}${attributes}>${text}</${tag}>`);
     }

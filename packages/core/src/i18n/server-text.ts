@@ -14,6 +14,24 @@ import { getLanguage, subscribeLanguage, type Lang } from './language.ts';
 
 type Convert = (text: string) => string;
 
+/**
+ * OpenCC's Hong Kong target changes characters, not words: these are the interface's words in zh-HK, so a server
+ * text says what the form beside it says ("用戶名", "登入"), not "用户名", "登錄" (one term throughout).
+ */
+const HK_TERMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/登錄/g, '登入'],
+  [/户/g, '戶'],
+  [/賬/g, '帳'],
+  [/默認/g, '預設'],
+  [/服務器/g, '伺服器'],
+  [/設置/g, '設定'],
+];
+
+/** Hong Kong characters, then the interface's words. */
+export function withHongKongTerms(text: string): string {
+  return HK_TERMS.reduce((out, [from, to]) => out.replace(from, to), text);
+}
+
 let convert: Convert | null = null;
 let loading: Promise<boolean> | null = null;
 /** Counts the converter's arrivals: a snapshot that changes when texts may read differently. */
@@ -31,7 +49,8 @@ export function loadTraditionalConverter(): Promise<boolean> {
   if (convert) return Promise.resolve(true);
   loading ??= import('opencc-js/cn2t').then(
     ({ Converter }) => {
-      convert = Converter({ from: 'cn', to: 'hk' });
+      const characters = Converter({ from: 'cn', to: 'hk' });
+      convert = (text) => withHongKongTerms(characters(text));
       revision += 1;
       for (const listener of [...listeners]) listener();
       return true;

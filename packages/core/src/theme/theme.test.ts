@@ -10,6 +10,7 @@ import {
   themeCustomProperties,
   themePalette,
   themePrimaryColor,
+  usableThemeColor,
 } from './theme.ts';
 
 describe('theme value', () => {
@@ -64,6 +65,28 @@ describe('tints', () => {
     expect(themePalette('#4DB021').dark).to.not.equal(toHex(mix(parseHex('#4DB021')!, BLACK, 0.2)));
   });
 
+  it('derives text and button shades that meet 4.5:1 for every theme and a sample of custom colours', () => {
+    // Every named theme and preset, the extremes, and 512 custom colours spread over the RGB cube (8 steps a
+    // channel), each as picked and as the theme dialog makes it usable.
+    const steps = [0, 36, 73, 109, 146, 182, 219, 255];
+    const sampled = steps.flatMap((r) => steps.flatMap((g) => steps.map((b) => toHex({ r, g, b }))));
+    const themes = [...NAMED_THEMES, ...PRESET_COLORS, '#ffffff', '#000000', ...sampled];
+    for (const theme of [...themes, ...sampled.map((color) => usableThemeColor(color).color)]) {
+      const { primary, dark, strong } = themePalette(theme);
+      for (const [name, shade] of [
+        ['dark', dark],
+        ['strong', strong],
+      ] as const) {
+        expect(contrastRatio(parseHex(shade)!, WHITE), `${theme} ${name} ${shade}`).to.be.at.least(4.5);
+      }
+      // The strong shade is the colour itself whenever that already reads.
+      if (contrastRatio(parseHex(primary)!, WHITE) >= 4.5) expect(strong, theme).to.equal(primary);
+    }
+    // The default colour (4.1:1) is darkened only as far as it must be.
+    expect(contrastRatio(parseHex('#457cd6')!, WHITE)).to.be.below(4.5);
+    expect(themePalette('#457CD6').strong).to.equal('#3e70c1');
+  });
+
   it('measures contrast the WCAG way', () => {
     expect(contrastRatio(WHITE, BLACK)).to.be.closeTo(21, 0.01);
     expect(contrastRatio(BLACK, WHITE)).to.be.closeTo(21, 0.01);
@@ -95,6 +118,7 @@ describe('custom properties', () => {
     for (let n = 0; n < 10; n++) expect(props[`--edu-color-primary-${n}`]).to.match(/^#[0-9a-f]{6}$/);
     expect(props['--edu-color-primary-0']).to.equal('#4db021');
     expect(props['--edu-color-primary-dark']).to.equal(themePalette('#4DB021').dark);
+    expect(props['--edu-color-primary-strong']).to.equal(themePalette('#4DB021').strong);
     for (const level of [1, 2, 3, 4, 5] as const) {
       expect(props[`--edu-color-importance-${level}`]).to.equal(IMPORTANCE_COLORS[level]);
     }

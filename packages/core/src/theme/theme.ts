@@ -47,6 +47,11 @@ export interface ThemePalette {
    * as text on white) reaches WCAG AA 4.5:1: the header bar and buttons carry white text on it.
    */
   dark: string;
+  /**
+   * The primary colour itself when white text on it (and it as text on white) reaches 4.5:1, else darkened in 5 %
+   * steps until it does: the colour of primary buttons, links and text in the theme's colour (#457CD6 is 4.1:1).
+   */
+  strong: string;
 }
 
 /** Primary colour of a theme value: the named theme's colour, the custom colour, or the default if unreadable. */
@@ -67,9 +72,12 @@ export function themePalette(theme: string): ThemePalette {
   // Light colours (siro blue, green, a pale custom pick) need more than 20 % black under white text. Measured on
   // the rounded hex, the colour the page will get.
   const shade = (black: number) => toHex(mix(rgb, BLACK, black));
-  let black = 0.2;
-  while (black < 1 && contrastRatio(parseHex(shade(black))!, WHITE) < READABLE_CONTRAST) black += 0.05;
-  return { primary, tints, dark: shade(black) };
+  const readable = (from: number) => {
+    let black = from;
+    while (black < 1 && contrastRatio(parseHex(shade(black))!, WHITE) < READABLE_CONTRAST) black += 0.05;
+    return shade(Math.min(black, 1));
+  };
+  return { primary, tints, dark: readable(0.2), strong: readable(0) };
 }
 
 /** The least contrast a theme colour keeps against white: it marks current items, borders and focus on white. */
@@ -106,6 +114,7 @@ export function themeCustomProperties(theme: string): Record<string, string> {
     props[`--edu-color-primary-${n}`] = tint;
   });
   props['--edu-color-primary-dark'] = palette.dark;
+  props['--edu-color-primary-strong'] = palette.strong;
   for (const [level, color] of Object.entries(IMPORTANCE_COLORS)) props[`--edu-color-importance-${level}`] = color;
   return props;
 }

@@ -194,9 +194,9 @@ describe('loadVersionInfo', () => {
       const base = await loadVersionInfo({ code: 'base', root: 'pages', client });
       expect(base.server?.serverVersion).to.equal('2.0.0');
       expect(base.missing).to.equal(false);
-      const exam = await loadVersionInfo({ code: 'exam', root: 'pages', client });
-      expect(exam.missing).to.equal(true);
-      expect(exam.server).to.equal(null);
+      const payroll = await loadVersionInfo({ code: 'payroll', root: 'pages', client });
+      expect(payroll.missing).to.equal(true);
+      expect(payroll.server).to.equal(null);
       expect(capture.notices).to.deep.equal([]);
     } finally {
       capture.restore();

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import { colorPrimaryStrong } from '../internal/tokens.ts';
 
 export const chartStyles = [
   visuallyHiddenStyles,
@@ -36,7 +36,7 @@ export const chartStyles = [
 
     .loading {
       background: var(--edu-chart-mask, rgb(255 255 255 / 0.7));
-      color: ${colorPrimary};
+      color: ${colorPrimaryStrong};
     }
 
     .spinner {

@@ -90,6 +90,31 @@ export const childDialogStyles = [
       font-weight: 600;
     }
 
+    /* A phone (360–390 px): the table fits the dialog in every language; the initial's circle makes room. */
+    @media (max-width: 480px) {
+      th,
+      td {
+        padding: 8px 6px;
+      }
+
+      thead th {
+        white-space: normal;
+      }
+
+      .avatar {
+        display: none;
+      }
+
+      .person {
+        flex-wrap: wrap;
+        gap: 4px;
+      }
+
+      .enter {
+        padding: 0 10px;
+      }
+    }
+
     .tag {
       display: inline-block;
       padding: 0 6px;

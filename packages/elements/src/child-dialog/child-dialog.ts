@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { childToSelect } from '@edu-portal/core/identity/children.ts';
 import { iconFallbackText } from '@edu-portal/core/desktop/icons.ts';
+import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import type { Child } from '@edu-portal/core/session/types.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
@@ -125,16 +126,18 @@ export class EduChildDialog extends EduElement {
     const pending = this.busy && this.chosenId === child.id;
     // By position: ids from the server may hold characters an IDREF cannot.
     const nameId = `child-name-${index}`;
+    // Names, grades and classes are the server's Chinese: shown in traditional characters in zh-HK.
+    const name = serverText(child.realName);
     return html`<tr part="row" class=${current ? 'current' : ''} aria-current=${current ? 'true' : nothing}>
       <th scope="row">
         <span class="person">
-          <span part="avatar" class="avatar" aria-hidden="true">${iconFallbackText(child.realName)}</span>
-          <span class="name" id=${nameId}>${child.realName}</span>
+          <span part="avatar" class="avatar" aria-hidden="true">${iconFallbackText(name)}</span>
+          <span class="name" id=${nameId}>${name}</span>
           ${current ? html`<span part="current" class="tag">${msg('当前', { id: 'childDialog.current' })}</span>` : nothing}
         </span>
       </th>
-      <td>${child.gradeName}</td>
-      <td>${child.className}</td>
+      <td>${serverText(child.gradeName)}</td>
+      <td>${serverText(child.className)}</td>
       <td class="action">
         <button
           part="enter"

@@ -1,3 +1,4 @@
+import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
 import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
@@ -399,6 +400,7 @@ export class EduDesktop extends EduElement {
         class=${section.reorderable ? 'app movable' : 'app'}
         type="button"
         data-code=${icon.code}
+        title=${iconLabel(icon, this.language.value)}
         aria-describedby=${section.reorderable ? 'reorder-hint' : nothing}
         @click=${() => this.onTileClick(icon)}
         @pointerdown=${(event: PointerEvent) => this.onPointerDown(event, section, index)}

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import { colorPrimary, colorPrimaryStrong } from '../internal/tokens.ts';
 
 export const dialogStyles = [
   visuallyHiddenStyles,
@@ -124,7 +124,7 @@ export const dialogStyles = [
     }
 
     button:hover {
-      color: ${colorPrimary};
+      color: ${colorPrimaryStrong};
     }
 
     button:focus-visible {

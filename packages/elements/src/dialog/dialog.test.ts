@@ -264,7 +264,8 @@ describe('<edu-dialog>', () => {
           const { dialog, body, footer } = partsOf(el);
           const r = dialog.getBoundingClientRect();
           expect(r.top).to.be.at.least(0);
-          expect(r.bottom).to.be.at.most(innerHeight + 0.5);
+          // A margin under it, not the very bottom edge (a 40-field form at 1366×768).
+          expect(r.bottom).to.be.at.most(innerHeight - 16 + 0.5);
           expect(footer.getBoundingClientRect().bottom).to.be.at.most(innerHeight + 0.5);
           expect(body.scrollHeight).to.be.greaterThan(body.clientHeight);
           el.querySelector<HTMLButtonElement>('#ok')!.focus();
@@ -575,6 +576,37 @@ describe('<edu-dialog>', () => {
       elsewhere.focus();
       await el.hide();
       expect(deepActiveElement() === elsewhere).to.equal(true);
+    });
+
+    it('keeps a topmost dialog above a modal opened after it, with focus and Escape (the login dialog)', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`
+        <div>
+          <edu-dialog id="login" title="登录" topmost><input id="account" aria-label="账号" /></edu-dialog>
+          <edu-dialog id="later" title="消息"><button id="inside">按钮</button></edu-dialog>
+        </div>
+      `);
+      const login = wrapper.querySelector<EduDialog>('#login')!;
+      const later = wrapper.querySelector<EduDialog>('#later')!;
+      await login.show();
+      const account = wrapper.querySelector<HTMLInputElement>('#account')!;
+      account.focus();
+      await later.show();
+      await nextFrame();
+      // The login dialog is the top of the stack and of the top layer: it is hit at its centre and keeps focus.
+      expect(openOverlays().at(-1)?.element).to.equal(login);
+      const [x, y] = center(partsOf(login).dialog);
+      expect(document.elementFromPoint(x, y) === login).to.equal(true);
+      expect(deepActiveElement() === account).to.equal(true);
+      expect(later.matches(':focus-within')).to.equal(false);
+      // Escape closes the login dialog only; the other is then on top and usable.
+      await sendKeys({ press: 'Escape' });
+      await login.updateComplete;
+      expect(login.open).to.equal(false);
+      expect(later.open).to.equal(true);
+      expect(openOverlays().at(-1)?.element).to.equal(later);
+      wrapper.querySelector<HTMLButtonElement>('#inside')!.focus();
+      expect(describeNode(deepActiveElement())).to.equal(describeNode(wrapper.querySelector('#inside')));
+      await later.hide();
     });
 
     it('focuses a slotted control marked autofocus', async () => {

@@ -58,9 +58,12 @@ const modalConverter: ComplexAttributeConverter<boolean> = {
  */
 const DEFAULT_WIDTH = 'max(60%, min(100% - 24px, 560px))';
 
-/** A side of the placement as a length in `calc()`: a free side takes no room. */
-function insetLength(side: string): string {
-  return side === 'auto' ? '0px' : `(${side})`;
+/**
+ * A side of the placement as a length in `calc()`. A free side keeps a 16 px margin from the window's edge, so a long
+ * dialog (a form of 40 fields at 1366×768) does not run into the bottom edge.
+ */
+function insetLength(side: string, free = '16px'): string {
+  return side === 'auto' ? free : `(${side})`;
 }
 
 function cssLength(side: DialogInset): string {
@@ -148,6 +151,12 @@ export class EduDialog extends EduElement {
   /** Whether a click on the backdrop closes it. */
   @property({ attribute: 'close-on-backdrop', type: Boolean }) closeOnBackdrop = false;
 
+  /**
+   * Stays above every modal dialog opened after it and keeps focus while open (the login dialog: a dialog whose
+   * content was loading when the session expired opens under it). Only for modal dialogs.
+   */
+  @property({ type: Boolean }) topmost = false;
+
   /** Turns off moving the dialog by its header and from the keyboard. */
   @property({ attribute: 'no-drag', type: Boolean, reflect: true }) noDrag = false;
 
@@ -162,6 +171,7 @@ export class EduDialog extends EduElement {
   private readonly overlay = new DialogOverlayController(this, {
     dialog: () => this.dialogEl,
     modal: () => this.modal,
+    topmost: () => this.topmost,
     onEscape: () => {
       if (this.closeOnEscape) void this.requestClose('escape');
     },
@@ -333,6 +343,8 @@ export class EduDialog extends EduElement {
   private placementStyle(): StyleInfo {
     const width = this.width || `var(--edu-dialog-width, ${DEFAULT_WIDTH})`;
     const top = this.top || 'var(--edu-dialog-top, 15%)';
+    // Where the user dragged it, the window's edge is the limit.
+    const free = this.offset ? '0px' : '16px';
     const box = (t: string, r: string, b: string, l: string, margin: string): StyleInfo => ({
       width,
       top: t,
@@ -340,8 +352,8 @@ export class EduDialog extends EduElement {
       bottom: b,
       left: l,
       margin,
-      // Whatever its content, the dialog ends inside the window: below its top (and above its bottom, when set).
-      'max-height': `calc(100% - ${insetLength(t)} - ${insetLength(b)})`,
+      // Whatever its content, the dialog ends inside the window: below its top, above its bottom (or a margin).
+      'max-height': `calc(100% - ${insetLength(t, free)} - ${insetLength(b, free)})`,
     });
     if (this.offset) return box(`${this.offset.y}px`, 'auto', 'auto', `${this.offset.x}px`, '0');
     const position = this.position;

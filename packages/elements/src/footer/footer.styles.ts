@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import { colorPrimaryStrong } from '../internal/tokens.ts';
 
 export const footerStyles = css`
   :host {
@@ -53,7 +53,7 @@ export const footerStyles = css`
 
   a:hover,
   .action:hover {
-    color: ${colorPrimary};
+    color: ${colorPrimaryStrong};
     text-decoration: underline;
   }
 

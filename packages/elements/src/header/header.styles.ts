@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { colorPrimary, colorPrimaryDark } from '../internal/tokens.ts';
+import { colorPrimary, colorPrimaryStrong, colorPrimaryDark } from '../internal/tokens.ts';
 
 export const headerStyles = css`
   :host {
@@ -380,7 +380,7 @@ export const headerStyles = css`
 
   .item:hover,
   .item[aria-current='true'] {
-    color: ${colorPrimary};
+    color: ${colorPrimaryStrong};
     background: #f2f3f5;
   }
 

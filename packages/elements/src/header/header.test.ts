@@ -145,11 +145,14 @@ describe('<edu-header>', () => {
     expect(event.bubbles && event.composed).to.equal(true);
   });
 
-  it('fires desktop, theme and child events; the child switcher is for parents only', async () => {
+  it('fires desktop, settings, theme and child events; the child switcher is for parents only', async () => {
     const el = await render();
     expect(q(el, '.child')).to.equal(null);
     setTimeout(() => q(el, '.desktop').click());
     await oneEvent(el, 'edu-go-desktop');
+    expect(q(el, '.settings').getAttribute('aria-label')).to.equal('个人设置');
+    setTimeout(() => q(el, '.settings').click());
+    await oneEvent(el, 'edu-open-settings');
     setTimeout(() => q(el, '.theme').click());
     await oneEvent(el, 'edu-open-theme');
     el.user = parent;
@@ -287,6 +290,7 @@ describe('<edu-header>', () => {
     expect(items().map((item) => item.textContent!.trim().replace(/\s+/g, ' '))).to.include.members([
       '切换孩子，当前：王小明',
       '桌面',
+      '个人设置',
       '主题',
       '全屏',
       '退出',
@@ -305,6 +309,14 @@ describe('<edu-header>', () => {
     await theme;
     await el.updateComplete;
     expect(q(el, '[part="drawer"]'), 'closed after a choice').to.equal(null);
+    button.click();
+    await el.updateComplete;
+    const settings = oneEvent(el, 'edu-open-settings');
+    items()
+      .find((item) => item.textContent!.includes('个人设置'))!
+      .click();
+    await settings;
+    await el.updateComplete;
     button.click();
     await el.updateComplete;
     const language = oneEvent(el, 'edu-change-language');

@@ -69,6 +69,7 @@ const exitFullIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="
 const identityIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-3.3 0-7 1.7-7 4v3h14v-3c0-2.3-3.7-4-7-4zm8-1 3-3-3-3v2h-3v2h3zm0 3v2h-2v2h2v2l3-3z"/></svg>`;
 const childIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4 0-8 2-8 5v2h16v-2c0-3-4-5-8-5z"/></svg>`;
 const languageIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-2.9a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16 16 0 0 0 0 4zm.8 2h2.9c.3 1.3.8 2.5 1.4 3.6A8 8 0 0 1 5.1 16zM8 8H5.1a8 8 0 0 1 4.3-3.6C8.8 5.5 8.3 6.7 8 8zm4 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6zm1.7-5.6a16 16 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z"/></svg>`;
+const settingsIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1L11 21h4l.4-2.9c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" transform="translate(-1 0)"/></svg>`;
 const menuIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z"/></svg>`;
 const moreIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 4h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 10h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4zM4 16h4v4H4zm6 0h4v4h-4zm6 0h4v4h-4z"/></svg>`;
 
@@ -94,6 +95,7 @@ const loadDialog = () => import('../dialog/dialog.ts').then((m) => m.EduDialog);
  * @fires {CustomEvent<null>} edu-go-desktop - The desktop button was pressed.
  * @fires {CustomEvent<null>} edu-switch-child - A parent asked to choose another child.
  * @fires {CustomEvent<null>} edu-open-theme - The theme button was pressed.
+ * @fires {CustomEvent<null>} edu-open-settings - The personal settings button was pressed.
  * @fires {CustomEvent<null>} edu-logout - The user confirmed logging out. Cancelable: `preventDefault()` tells the
  *   header the host refused; the confirmation closes either way.
  * @fires {CustomEvent<{id: string, userType: 2 | 3}>} edu-switch-identity - Another identity was chosen (not sent
@@ -571,7 +573,7 @@ export class EduHeader extends EduElement {
 
   private childLabel(): string {
     return this.childName
-      ? msg(str`切换孩子，当前：${this.childName}`, { id: 'header.switchChildCurrent' })
+      ? msg(str`切换孩子，当前：${serverText(this.childName)}`, { id: 'header.switchChildCurrent' })
       : msg('选择孩子', { id: 'header.switchChild' });
   }
 
@@ -605,7 +607,7 @@ export class EduHeader extends EduElement {
     const label = msg('菜单', { id: 'header.menu' });
     const user = this.user;
     const isParent = user ? canSelectChild(user.userType) : false;
-    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
+    const welcome = user?.realName ? msg(str`欢迎您，${serverText(user.realName)}`, { id: 'header.welcome' }) : '';
     return this.renderMenuTool(
       'tools',
       { name: 'menu-button', popupId: 'tools-menu', label, icon: menuIcon },
@@ -634,6 +636,9 @@ export class EduHeader extends EduElement {
                 ? this.drawerButton('child', childIcon, this.childLabel(), () => this.emit('edu-switch-child', null))
                 : nothing
             }
+            ${this.drawerButton('settings', settingsIcon, msg('个人设置', { id: 'header.settings' }), () =>
+              this.emit('edu-open-settings', null),
+            )}
             ${this.drawerButton('theme', themeIcon, msg('主题', { id: 'header.theme' }), () =>
               this.emit('edu-open-theme', null),
             )}
@@ -709,7 +714,7 @@ export class EduHeader extends EduElement {
       : msg('消息', { id: 'header.messages' });
     const isParent = user ? canSelectChild(user.userType) : false;
     // Cut with an ellipsis when long; the whole text on hover.
-    const welcome = user?.realName ? msg(str`欢迎您，${user.realName}`, { id: 'header.welcome' }) : '';
+    const welcome = user?.realName ? msg(str`欢迎您，${serverText(user.realName)}`, { id: 'header.welcome' }) : '';
     const bell = html`<button
       part="tool"
       class="tool messages"
@@ -767,13 +772,22 @@ export class EduHeader extends EduElement {
                         @click=${() => this.emit('edu-switch-child', null)}
                       >
                         ${childIcon}
-                        <span class="child-name" aria-hidden="true" title=${this.childName || nothing}
-                          >${this.childName}</span
+                        <span class="child-name" aria-hidden="true" title=${serverText(this.childName) || nothing}
+                          >${serverText(this.childName)}</span
                         >
                       </button>`
                     : nothing
                 }
                 ${this.renderIdentity()}
+                <button
+                  part="tool"
+                  class="tool settings"
+                  type="button"
+                  aria-label=${msg('个人设置', { id: 'header.settings' })}
+                  @click=${() => this.emit('edu-open-settings', null)}
+                >
+                  ${settingsIcon}
+                </button>
                 <button
                   part="tool"
                   class="tool theme"
@@ -819,6 +833,7 @@ declare global {
     'edu-go-desktop': CustomEvent<null>;
     'edu-switch-child': CustomEvent<null>;
     'edu-open-theme': CustomEvent<null>;
+    'edu-open-settings': CustomEvent<null>;
     'edu-logout': CustomEvent<null>;
     'edu-switch-identity': EduSwitchIdentityEvent;
     'edu-change-language': EduChangeLanguageEvent;

@@ -4,7 +4,7 @@
  * to-do panel). Colours come from the token sheet.
  */
 import { css } from 'lit';
-import { colorPrimary, colorPrimary6, colorPrimary9, colorPrimaryDark } from './tokens.ts';
+import { colorPrimary, colorPrimary6, colorPrimary9, colorPrimaryDark, colorPrimaryStrong } from './tokens.ts';
 
 /** The keyboard focus ring, as declarations to put inside a `:focus-visible` rule. */
 export const focusRing = css`
@@ -48,8 +48,8 @@ export const buttonStyles = css`
 
   .button.primary:hover:not(:disabled),
   .actions button.primary:hover:not(:disabled) {
-    border-color: ${colorPrimary};
-    background: ${colorPrimary};
+    border-color: ${colorPrimaryStrong};
+    background: ${colorPrimaryStrong};
     color: #fff;
   }
 

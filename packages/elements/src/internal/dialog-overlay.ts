@@ -5,7 +5,14 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { containsFlat, deepActiveElement } from './focus.ts';
-import { type Overlay, type OverlayKind, isTopOverlay, registerOverlay, unregisterOverlay } from './overlay-stack.ts';
+import {
+  type Overlay,
+  type OverlayKind,
+  isTopOverlay,
+  registerOverlay,
+  topModal,
+  unregisterOverlay,
+} from './overlay-stack.ts';
 import { lockScroll, unlockScroll } from './scroll-lock.ts';
 
 export interface DialogOverlayOptions {
@@ -17,6 +24,8 @@ export interface DialogOverlayOptions {
   modal(): boolean;
   /** Escape (or another close request) reached this overlay while it is on top. */
   onEscape(event: Event): void;
+  /** Whether it stays above every modal opened after it (see `Overlay.topmost`). */
+  topmost?(): boolean;
   /** The native dialog closed by itself (a `<form method="dialog">`, or a close request the browser forced). */
   onNativeClose(): void;
 }
@@ -51,6 +60,22 @@ export class DialogOverlayController implements ReactiveController, Overlay {
     return this.isOpen;
   }
 
+  get topmost(): boolean {
+    return this.modal && (this.options.topmost?.() ?? false);
+  }
+
+  raise(): void {
+    const dialog = this.dialogEl;
+    if (!dialog || !this.modal) return;
+    // The top layer is ordered by `showModal()` calls: shown again, it is above the modal opened after it. Focus
+    // stays where it was inside; the queued `close` event finds the dialog open again and is ignored as stale.
+    const active = deepActiveElement();
+    dialog.close();
+    dialog.showModal();
+    if (active instanceof HTMLElement && containsFlat(dialog, active)) active.focus({ preventScroll: true });
+    else this.focusInitial(dialog);
+  }
+
   handleEscape(event: KeyboardEvent): void {
     // Beside a non-modal dialog the page stays usable: Escape pressed while working there is not for the dialog.
     if (!this.isModal && this.dialogEl && !containsFlat(this.dialogEl, deepActiveElement())) return;
@@ -80,7 +105,12 @@ export class DialogOverlayController implements ReactiveController, Overlay {
     this.isOpen = true;
     if (this.isModal) lockScroll(this);
     registerOverlay(this);
-    this.focusInitial(dialog);
+    // Opened under a topmost modal (the login dialog), it is inert until that closes: focus goes back to where it
+    // was in that one (its own `showModal()` had taken it).
+    if (!this.isModal || topModal() === this) this.focusInitial(dialog);
+    else if (this.returnFocus && containsFlat(topModal()?.focusRoot ?? dialog, this.returnFocus)) {
+      this.returnFocus.focus({ preventScroll: true });
+    }
   }
 
   /** Closes the dialog, leaves the stack and gives focus back to where it was before opening. */

@@ -34,6 +34,12 @@ export interface Overlay {
    * inert, including popovers shown above it, so a toast could neither be hovered nor be announced.
    */
   adoptLayer?(layer: HTMLElement): void;
+  /**
+   * Stays above every modal opened after it and keeps focus (the login dialog: a session that expired while a
+   * dialog was loading must not put the way back in under it). `raise()` puts it on top of the top layer again.
+   */
+  readonly topmost?: boolean;
+  raise?(): void;
 }
 
 interface StackState {
@@ -57,6 +63,14 @@ export function registerOverlay(overlay: Overlay): void {
   const at = state.entries.indexOf(overlay);
   if (at !== -1) state.entries.splice(at, 1);
   state.entries.push(overlay);
+  // A modal opened while a topmost one is open goes under it: the topmost ones move back to the top, in order.
+  if (overlay.modal && !overlay.topmost) {
+    for (const entry of state.entries.filter((e) => e.topmost && e.modal && e !== overlay)) {
+      state.entries.splice(state.entries.indexOf(entry), 1);
+      state.entries.push(entry);
+      entry.raise?.();
+    }
+  }
   installKeys();
   changed();
 }

@@ -9,12 +9,14 @@ import { serverText, traditionalConverterReady } from '@edu-portal/core/i18n/ser
 import { iconLabel } from '@edu-portal/core/desktop/icons.ts';
 import { EduHeader } from '../header/header.ts';
 import { EduFooter } from '../footer/footer.ts';
+import { EduChildDialog } from '../child-dialog/child-dialog.ts';
 import { defineElement } from './define-element.ts';
 import { localeReady } from './localize.ts';
 import { testIcon, waitUntil } from './test-utils.ts';
 
 defineElement('edu-header', EduHeader);
 defineElement('edu-footer', EduFooter);
+defineElement('edu-child-dialog', EduChildDialog);
 
 const user = {
   realName: '王老师',
@@ -76,6 +78,20 @@ describe('server texts in traditional Chinese for zh-HK', () => {
     expect(serverText('学校', 'School')).to.equal('學校');
     expect(pickBilingual('请求失败|||Request failed')).to.equal('請求失敗');
     expect(iconLabel(testIcon('x', '课程表'), 'zh-HK')).to.equal('課程表');
+    // The interface's words, not only its characters: one term throughout.
+    expect(serverText('用户名或密码错误')).to.equal('用戶名或密碼錯誤');
+    expect(serverText('登录已过期，请重新登录')).to.equal('登入已過期，請重新登入');
+    expect(serverText('账号默认设置')).to.equal('帳號預設設定');
+    // People's names, grades and classes too (the child table, the welcome).
+    await waitUntil(() => el.shadowRoot!.textContent!.includes('歡迎您，王老師'), 'the welcome converted');
+    const children = await fixture<EduChildDialog>(
+      html`<edu-child-dialog
+        open
+        .students=${[{ id: 's1', realName: '李明华', gradeName: '七年级', className: '七年级(2)班' }]}
+      ></edu-child-dialog>`,
+    );
+    await waitUntil(() => children.shadowRoot!.textContent!.includes('七年級(2)班'), 'the child table converted');
+    expect(children.shadowRoot!.textContent).to.include('李明華');
     // English and simplified Chinese stay as the server sent them.
     expect(serverText('学校', 'School', 'en')).to.equal('School');
     expect(serverText('学校', 'School', 'zh-CN')).to.equal('学校');

@@ -14,6 +14,7 @@ export const tokenDefaults = {
   '--edu-color-primary-8': '#dae5f7',
   '--edu-color-primary-9': '#ecf2fb',
   '--edu-color-primary-dark': '#3763ab',
+  '--edu-color-primary-strong': '#3e70c1',
 } as const;
 
 export type TokenName = keyof typeof tokenDefaults;
@@ -27,6 +28,11 @@ export function token(name: TokenName): CSSResult {
 export const colorPrimary = token('--edu-color-primary');
 /** The theme colour darkened until white text on it reads (4.5:1): filled buttons, selected items, bars. */
 export const colorPrimaryDark = token('--edu-color-primary-dark');
+/**
+ * The theme colour itself when white text on it (and it as text on white) reads at 4.5:1, else darkened until it
+ * does: text and links in the theme's colour, hovered primary buttons.
+ */
+export const colorPrimaryStrong = token('--edu-color-primary-strong');
 /** 60 % white mixed in: hovered borders. */
 export const colorPrimary6 = token('--edu-color-primary-6');
 /** 70 % white mixed in. */

@@ -288,6 +288,7 @@ export class EduLoginDialog extends LoginFormElement {
         part="dialog"
         .open=${this.open}
         .modal=${this.modal}
+        topmost
         .title=${this.heading || msg('登录', { id: 'login.dialog.title' })}
         width="min(420px, calc(100vw - 24px))"
         top="8vh"

@@ -1,7 +1,7 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary, colorPrimaryDark } from '../internal/tokens.ts';
+import { colorPrimaryDark, colorPrimaryStrong } from '../internal/tokens.ts';
 
 export const pagedListStyles = [
   visuallyHiddenStyles,
@@ -39,7 +39,7 @@ export const pagedListStyles = [
       align-items: center;
       justify-content: center;
       background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
-      color: ${colorPrimary};
+      color: ${colorPrimaryStrong};
     }
 
     /*
@@ -135,7 +135,7 @@ export const pagedListStyles = [
 
     .arrow:hover:not(:disabled),
     .page:hover:not(:disabled) {
-      color: ${colorPrimary};
+      color: ${colorPrimaryStrong};
     }
 
     /* The darker variant keeps white digits readable (4.5:1) on any theme colour the core computes. */

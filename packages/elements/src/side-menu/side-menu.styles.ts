@@ -153,11 +153,14 @@ export const sideMenuStyles = [
       outline-offset: -2px;
     }
 
+    /* A long name (English) takes two lines, then an ellipsis; the whole name is the button's tooltip. */
     .label {
+      display: -webkit-box;
       min-width: 0;
       overflow: hidden;
-      white-space: nowrap;
-      text-overflow: ellipsis;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
+      overflow-wrap: anywhere;
     }
 
     .fallback {

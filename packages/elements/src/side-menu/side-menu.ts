@@ -120,7 +120,7 @@ export class EduSideMenu extends EduElement {
         type="button"
         data-code=${icon.code}
         aria-current=${current ? 'page' : 'false'}
-        title=${this.collapsed ? (unread ? `${label}, ${unread}` : label) : nothing}
+        title=${this.collapsed && unread ? `${label}, ${unread}` : label}
         @click=${() => this.emit('edu-open-app', { icon })}
       >
         ${renderAppTile({

@@ -33,7 +33,7 @@ export const voiceRecorderStyles = [
       border: none;
       border-radius: 50%;
       color: #fff;
-      background: var(--edu-color-primary, #457cd6);
+      background: var(--edu-color-primary-strong, #3e70c1);
       cursor: pointer;
       touch-action: none;
       user-select: none;

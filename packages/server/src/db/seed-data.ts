@@ -875,7 +875,8 @@ export function unitConfigs(year: number, badgeUrl: string) {
     {
       unitId: 0,
       footer: `${product.name}|||${product.enName}`,
-      link: 'https://www.edu-portal.test/',
+      // No web site: the demo units have none, and a seeded address that never resolves is a dead link.
+      link: '',
       decorationSet: {
         defaultLanguage: 'zh-CN',
         footerMsg: { ...footerMsg(product, '浙ICP备2026000001号-1', '浙公网安备33010802000001号'), showBaMsg: false },
@@ -885,7 +886,8 @@ export function unitConfigs(year: number, badgeUrl: string) {
       unitId: SCHOOL_UNIT.id,
       footer:
         '滨江区实验中学 · 杭州市滨江区江汉路1888号|||Binjiang Experimental Middle School · 1888 Jianghan Road, Binjiang, Hangzhou',
-      link: 'https://school.edu-portal.test/',
+      // No web site: the demo units have none, and a seeded address that never resolves is a dead link.
+      link: '',
       decorationSet: {
         defaultLanguage: 'zh-CN',
         footerMsg: footerMsg(SCHOOL_UNIT, '浙ICP备2026012345号-1', '浙公网安备33010802012345号'),
@@ -895,7 +897,8 @@ export function unitConfigs(year: number, badgeUrl: string) {
       unitId: AREA_UNIT.id,
       footer:
         '滨江区教育局 · 杭州市滨江区江南大道3850号|||Binjiang District Education Bureau · 3850 Jiangnan Avenue, Hangzhou',
-      link: 'https://area.edu-portal.test/',
+      // No web site: the demo units have none, and a seeded address that never resolves is a dead link.
+      link: '',
       decorationSet: {
         defaultLanguage: 'zh-CN',
         footerMsg: footerMsg(AREA_UNIT, '浙ICP备2026012300号-2', '浙公网安备33010802012300号'),

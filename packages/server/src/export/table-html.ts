@@ -11,6 +11,11 @@ export interface ParsedCell {
   /** 1 or more; 0 means "to the end of the table", as HTML reads it. */
   rowSpan: number;
   colSpan: number;
+  /**
+   * Marked `data-export-text` by the page: an identifier (a student number) that stays text however it looks; on a
+   * header cell, the whole column below it.
+   */
+  asText?: boolean;
 }
 
 /** Elements whose content is raw text (never cell text). */
@@ -49,6 +54,11 @@ function attribute(attributes: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
+/** Whether the attribute is there, with or without a value (`data-export-text`). */
+function hasAttribute(attributes: string, name: string): boolean {
+  return new RegExp(`(?:^|\\s)${name}(?=[\\s=/>]|$)`, 'i').test(attributes);
+}
+
 function spanOf(attributes: string, name: string, max: number, zeroAllowed: boolean): number {
   const value = attribute(attributes, name);
   const n = value === undefined ? NaN : parseInt(value.trim(), 10);
@@ -72,7 +82,7 @@ const TOKEN =
 export function parseTableHtml(html: string): ParsedCell[][] {
   const rows: ParsedCell[][] = [];
   let row: ParsedCell[] | null = null;
-  let cell: { parts: string[]; header: boolean; rowSpan: number; colSpan: number } | null = null;
+  let cell: { parts: string[]; header: boolean; rowSpan: number; colSpan: number; asText: boolean } | null = null;
   let depth = 0;
   /** Table depth of the rows we keep: the first level that has a row (0 when the HTML has rows but no table). */
   let top: number | null = null;
@@ -84,6 +94,7 @@ export function parseTableHtml(html: string): ParsedCell[][] {
         header: cell.header,
         rowSpan: cell.rowSpan,
         colSpan: cell.colSpan,
+        ...(cell.asText ? { asText: true } : {}),
       });
     }
     cell = null;
@@ -142,6 +153,7 @@ export function parseTableHtml(html: string): ParsedCell[][] {
         header: name === 'th',
         rowSpan: spanOf(attributes, 'rowspan', 65534, true),
         colSpan: spanOf(attributes, 'colspan', 1000, false),
+        asText: hasAttribute(attributes, 'data-export-text'),
       };
       continue;
     }

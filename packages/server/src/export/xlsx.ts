@@ -1,6 +1,7 @@
 /**
- * Builds a one-sheet .xlsx (Office Open XML SpreadsheetML) from parsed table rows. Every cell is an inline string:
- * nothing in the file is a formula or a number the program might reinterpret. Formula-like text is neutralised the
+ * Builds a one-sheet .xlsx (Office Open XML SpreadsheetML) from parsed table rows. A body cell that is a plain number
+ * (`numberValue`) is a number cell; every other cell is an inline string: nothing in the file is a formula, and no
+ * digits the program might reinterpret (leading zeros, long ids) are numbers. Formula-like text is neutralised the
  * way spreadsheets do it themselves: a text cell with the quote-prefix style (what typing an apostrophe first
  * gives), so the program never evaluates it and shows the text without a visible apostrophe. Row and column spans
  * become merged cells; header cells are bold; cells with line breaks wrap.
@@ -21,6 +22,8 @@ export interface GridCell {
   header: boolean;
   /** Formula-like text, written with the quote-prefix style. */
   quotePrefix: boolean;
+  /** Kept as text even when it looks like a number (an identifier, marked by the page). */
+  asText?: boolean;
 }
 
 export interface Grid {
@@ -53,6 +56,23 @@ export function cellText(text: string): { text: string; quotePrefix: boolean } {
   return { text, quotePrefix: isFormulaLike(text) };
 }
 
+/** A number written the one way it reads back: no sign but minus, no leading zero, no trailing decimal zero. */
+const CANONICAL_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
+
+/**
+ * The value of a body cell that is a plain number (a score, a count), written as a number cell so that a
+ * spreadsheet can sum it; null for anything else, which stays text: leading zeros (student numbers), more than 15
+ * significant digits (ID numbers, which a spreadsheet would round), exponents, separators, percentages, `-0`, and
+ * every text that would not read back exactly as it was shown (`90.50`).
+ */
+export function numberValue(text: string): number | null {
+  if (!CANONICAL_NUMBER.test(text) || text === '-0') return null;
+  const digits = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '');
+  if (digits.length > 15) return null;
+  const value = Number(text);
+  return Number.isFinite(value) && String(value) === text ? value : null;
+}
+
 /**
  * Lays the rows out on a grid the way HTML does: a cell goes to the first column its row has free, spans reserve
  * the columns and rows below them, a row span never reaches past the last row. `maxCells` bounds the positions
@@ -68,6 +88,8 @@ export function layoutGrid(rows: ParsedCell[][], maxCells: number): Grid {
     set.add(c);
   };
   const grid: Grid = { cells: [], merges: [], rowCount: rows.length, columnCount: 0, headerRows: 0 };
+  /** Columns whose header cell is marked `data-export-text`: identifiers all the way down. */
+  const textColumns = new Set<number>();
   let positions = 0;
   rows.forEach((row, r) => {
     let column = 0;
@@ -79,7 +101,8 @@ export function layoutGrid(rows: ParsedCell[][], maxCells: number): Grid {
       positions += rowSpan * colSpan;
       if (positions > maxCells) throw new TableTooLargeError('too many cells');
       for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < colSpan; dc++) take(r + dr, column + dc);
-      grid.cells.push({ row: r, column, ...cellText(cell.text), header: cell.header });
+      grid.cells.push({ row: r, column, ...cellText(cell.text), header: cell.header, asText: cell.asText === true });
+      if (cell.header && cell.asText) for (let dc = 0; dc < colSpan; dc++) textColumns.add(column + dc);
       if (rowSpan > 1 || colSpan > 1) {
         grid.merges.push({ top: r, left: column, bottom: r + rowSpan - 1, right: column + colSpan - 1 });
       }
@@ -87,6 +110,7 @@ export function layoutGrid(rows: ParsedCell[][], maxCells: number): Grid {
       grid.columnCount = Math.max(grid.columnCount, column);
     }
   });
+  for (const cell of grid.cells) if (textColumns.has(cell.column)) cell.asText = true;
   while (grid.headerRows < rows.length) {
     const row = rows[grid.headerRows]!;
     if (row.length === 0 || !row.every((cell) => cell.header)) break;
@@ -208,6 +232,11 @@ function sheetXml(grid: Grid): string {
         if (style) parts.push(`<c r="${ref}"${styleAttribute}/>`);
         continue;
       }
+      const value = cell.header || cell.quotePrefix || cell.asText ? null : numberValue(cell.text);
+      if (value !== null) {
+        parts.push(`<c r="${ref}"${styleAttribute}><v>${cell.text}</v></c>`);
+        continue;
+      }
       parts.push(
         `<c r="${ref}"${styleAttribute} t="inlineStr"><is><t xml:space="preserve">${xmlText(cell.text)}</t></is></c>`,
       );
@@ -223,7 +252,7 @@ function sheetXml(grid: Grid): string {
     parts.push('</mergeCells>');
   }
   parts.push('<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>');
-  // Every cell is text on purpose: no "number stored as text" warning triangles.
+  // Digits kept as text on purpose (leading zeros, ID numbers): no "number stored as text" warning triangles.
   parts.push('<ignoredErrors><ignoredError sqref="A1:XFD1048576" numberStoredAsText="1"/></ignoredErrors>');
   parts.push('</worksheet>');
   return parts.join('');

@@ -75,7 +75,7 @@ export const FIELD_MESSAGES = {
     'zh-HK': '訪問令牌不能為空！',
     en: 'Access token cannot be empty!',
   },
-  ticketRequired: { 'zh-CN': '登录票据不能为空！', 'zh-HK': '登錄票據不能為空！', en: 'Ticket cannot be empty!' },
+  ticketRequired: { 'zh-CN': '登录票据不能为空！', 'zh-HK': '登入票據不能為空！', en: 'Ticket cannot be empty!' },
   codeRequired: { 'zh-CN': '授权码不能为空！', 'zh-HK': '授權碼不能為空！', en: 'Code cannot be empty!' },
   openidRequired: { 'zh-CN': 'openid 不能为空！', 'zh-HK': 'openid 不能為空！', en: 'openid cannot be empty!' },
   ssoClientIdRequired: {

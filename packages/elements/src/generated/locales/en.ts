@@ -156,6 +156,7 @@
 'header.messagesUnread': str`Messages, ${0} unread`,
 'header.moreApps': `More apps`,
 'header.ok': `OK`,
+'header.settings': `Personal settings`,
 'header.switchChild': `Choose child`,
 'header.switchChildCurrent': str`Switch child, current: ${0}`,
 'header.switchIdentity': `Switch identity`,

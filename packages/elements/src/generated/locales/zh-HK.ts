@@ -156,6 +156,7 @@
 'header.messagesUnread': str`消息，${0} 條未讀`,
 'header.moreApps': `更多應用`,
 'header.ok': `確定`,
+'header.settings': `個人設定`,
 'header.switchChild': `選擇子女`,
 'header.switchChildCurrent': str`切換子女，當前：${0}`,
 'header.switchIdentity': `切換身份`,
