@@ -82,6 +82,11 @@ export const TITLE_LONG_CHARS = 15;
 
 /** Voice recorder (part 2 §4, §9): at most 60 s, "holding" after 200 ms, the hint for 3 s, results reset after 1 s. */
 export const VOICE_MAX_MS = 60_000;
+/**
+ * Bytes of audio per millisecond the recorder sends (16 kHz, 16-bit mono: the rate `pcm.ts` encodes to, whose source
+ * runs on the audio thread and so cannot import this), for the limit on what one recording may send.
+ */
+export const VOICE_BYTES_PER_MS = 32;
 export const VOICE_HOLD_DELAY_MS = 200;
 export const VOICE_HINT_MS = 3000;
 export const VOICE_RESET_MS = 1000;

@@ -9,6 +9,7 @@ import {
   resample,
   SPEECH_SAMPLE_RATE,
 } from './pcm.ts';
+import { VOICE_BYTES_PER_MS } from '../constants.ts';
 
 const sine = (rate: number, hz: number, seconds: number, amplitude: number, phase = 0) =>
   Float32Array.from(
@@ -120,5 +121,11 @@ describe('PCM conversion', () => {
     expect(frames.map((f) => f.byteLength)).to.deep.equal([6400, 6400]);
     expect(framer.flush().map((f) => f.byteLength)).to.deep.equal([(7000 - 6400) * 2]);
     expect(framer.flush()).to.deep.equal([]);
+  });
+});
+
+describe('the recorder’s audio limit', () => {
+  it('counts the bytes the encoder writes: 16-bit samples at the rate it encodes to', () => {
+    expect(VOICE_BYTES_PER_MS).to.equal((SPEECH_SAMPLE_RATE * 2) / 1000);
   });
 });

@@ -31,6 +31,11 @@ export interface OverlaySuiteOptions<T extends OverlayElement> {
    * by setting `open = false`. The suite then checks that Escape leaves it open instead of the veto.
    */
   blocking?: boolean;
+  /**
+   * A topmost overlay (the login dialog): a dialog opened after it goes under it, so it stays on top and Escape
+   * closes it first; the suite checks that order instead.
+   */
+  topmost?: boolean;
 }
 
 const LOCALES: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
@@ -92,6 +97,15 @@ export function runOverlaySuite<T extends OverlayElement>(options: OverlaySuiteO
       const top = await fixture<EduDialog>(html`<edu-dialog title="top"><button>inside</button></edu-dialog>`);
       await top.show();
       await settle(el);
+      if (options.topmost) {
+        expect(onTop(el), 'a topmost overlay stays above a dialog opened after it').to.equal(true);
+        await pressEscape(el);
+        expect(el.open, 'Escape closes the topmost overlay first').to.equal(false);
+        expect(top.open, 'the dialog under it stays open').to.equal(true);
+        expect(inStack(el), 'left the stack').to.equal(false);
+        top.open = false;
+        return;
+      }
       expect(onTop(el), 'under another dialog').to.equal(false);
 
       await pressEscape(el);

@@ -70,6 +70,7 @@ async function opened(): Promise<{ dialog: EduLoginDialog; answer: Promise<boole
 describe('<edu-login-dialog>', () => {
   runOverlaySuite({
     fixture: () => fixture<EduLoginDialog>(html`<edu-login-dialog no-social></edu-login-dialog>`),
+    topmost: true,
   });
 
   beforeEach(async () => {

@@ -4,8 +4,13 @@ import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { toTraditional } from '@edu-portal/core/i18n/server-text.ts';
 import { session } from '@edu-portal/core/session/store.ts';
-import { SPEECH_SAMPLE_RATE } from '@edu-portal/core/voice/pcm.ts';
-import { VOICE_HINT_MS, VOICE_HOLD_DELAY_MS, VOICE_MAX_MS, VOICE_RESET_MS } from '@edu-portal/core/constants.ts';
+import {
+  VOICE_BYTES_PER_MS,
+  VOICE_HINT_MS,
+  VOICE_HOLD_DELAY_MS,
+  VOICE_MAX_MS,
+  VOICE_RESET_MS,
+} from '@edu-portal/core/constants.ts';
 import { getSpeechToken, SpeechTokenError, type SpeechToken } from '@edu-portal/core/voice/api.ts';
 import type { RecognitionTask } from '@edu-portal/core/voice/recognizer.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
@@ -178,7 +183,8 @@ export class EduVoiceRecorder extends EduElement {
       capture: null,
       token: null,
       microphone: null,
-      bytesLeft: Math.min(this.maxSeconds * 1000, VOICE_MAX_MS) * (SPEECH_SAMPLE_RATE / 1000) * 2,
+      // Loading pcm.ts for its rate would fetch the encoder before the press counts: its rate is in constants.
+      bytesLeft: Math.min(this.maxSeconds * 1000, VOICE_MAX_MS) * VOICE_BYTES_PER_MS,
       task: null,
       queued: [],
       started: null,
