@@ -44,6 +44,9 @@ describe('the development gateway with Alibaba’s Node.js SDK', () => {
   });
 
   it('authenticates with the X-NLS-Token header and recognises a spoken sentence, as the real service answers', async () => {
+    // Spoken first: making it (espeak-ng, ffmpeg) can take seconds on a busy machine, and the gateway ends a task
+    // that sends no audio for 10 s.
+    const pcm = speechPcm('打开作业管理', { padMs: 200 });
     const { token: value, appkey, url } = await token();
     const sr = new SpeechRecognition({ url, appkey, token: value });
     const changed: SdkEvent[] = [];
@@ -63,7 +66,6 @@ describe('the development gateway with Alibaba’s Node.js SDK', () => {
     assert.equal(started.header.task_id, taskId);
 
     // Real speech in 100 ms frames at real-time pace, as the SDK's example sends a file.
-    const pcm = speechPcm('打开作业管理', { padMs: 200 });
     for (let at = 0; at < pcm.length; at += 3200) {
       assert.equal(sr.sendAudio(pcm.subarray(at, at + 3200)), true);
       await sleep(20);
