@@ -1,5 +1,6 @@
 // What the about dialog says of the product wherever it opens (the portal's footer on every page, the catalogue's
 // about page): product, company, logo and the first copyright year, and which microservice's versions it reads.
+import { DEFAULT_THEME_COLOR } from '@edu-portal/core/theme/constants.ts';
 import { defineTexts } from './texts.ts';
 
 export const useProductTexts = defineTexts({
@@ -15,7 +16,7 @@ export const COPYRIGHT_START = 2019;
 export const PRODUCT_LOGO =
   'data:image/svg+xml,' +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 56 56"><rect width="56" height="56" rx="12" fill="#457cd6"/><path d="M12 22 28 14l16 8-16 8z" fill="#fff"/><path d="M18 26v9c0 3 5 6 10 6s10-3 10-6v-9l-10 5z" fill="#dbe7fa"/></svg>',
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 56 56"><rect width="56" height="56" rx="12" fill="${DEFAULT_THEME_COLOR}"/><path d="M12 22 28 14l16 8-16 8z" fill="#fff"/><path d="M18 26v9c0 3 5 6 10 6s10-3 10-6v-9l-10 5z" fill="#dbe7fa"/></svg>`,
   );
 
 /**
