@@ -36,8 +36,8 @@ export function htmlPage(title: string, body: string, lang = 'zh-CN'): string {
 
 /**
  * Sends a page with headers that keep it inert: no script, forms only to this origin, framing only by the portal
- * (the login dialog may show the provider page in its QR container), no caching, and no Referer that could leak
- * a code in the address.
+ * (the login dialog may show the provider page in its QR container) and no caching; `nosniff` and no Referer come
+ * with every HTML answer (http/security.ts).
  */
 export function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
@@ -49,7 +49,5 @@ export function sendHtml(reply: FastifyReply, status: number, html: string) {
         "frame-ancestors 'self'; base-uri 'none'",
     )
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
     .send(html);
 }
