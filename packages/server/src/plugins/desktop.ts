@@ -135,11 +135,7 @@ const themeStylesheets: FastifyPluginAsync = async (app) => {
         return reply.code(404).send(fail(404, 'not_found', MESSAGES.fileNotFound));
       }
       const css = await readFile(join(THEME_ASSETS_DIR, file), 'utf8');
-      return reply
-        .type('text/css; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(css);
+      return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(css);
     },
   );
 };

@@ -131,7 +131,6 @@ const downloadsPlugin: FastifyPluginAsync = async (app) => {
         return reply
           .type('application/zip')
           .header('content-disposition', `attachment; filename="${file}"`)
-          .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-cache')
           .send(make(address));
       },

@@ -114,7 +114,6 @@ const exportPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
         .header('content-disposition', contentDisposition(title))
         .header('content-length', file.length)
         .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
         .send(file);
     },
   );

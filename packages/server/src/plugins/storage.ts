@@ -63,7 +63,6 @@ const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions 
     }
     const absolute = resolve(ctx.storageDir, file.storage_path);
     if (!absolute.startsWith(ctx.storageDir + sep)) return notFound();
-    reply.header('x-content-type-options', 'nosniff');
     if (isAttachmentOnly(file.name, file.mime)) reply.header('content-disposition', contentDisposition(file.name));
     if (request.headers['if-none-match'] === `"${file.md5}"`) return reply.code(304).send();
     return reply

@@ -870,7 +870,6 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           .header('content-type', file.mime)
           .header('content-length', file.size)
           .header('content-disposition', contentDisposition(file.name))
-          .header('x-content-type-options', 'nosniff')
           .header('etag', `"${file.md5}"`)
           .header('cache-control', 'private, max-age=0')
           .send(stream);

@@ -53,7 +53,7 @@ const viewportAppsPlugin: FastifyPluginAsync = async (app) => {
       try {
         const manifest = JSON.parse(await readFile(join(APPS_DIR, name, 'manifest.json'), 'utf8')) as unknown;
         // The manifest names the current files, so the client asks again on every page load.
-        return reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(manifest);
+        return reply.header('cache-control', 'no-cache').send(manifest);
       } catch {
         return notFound(reply);
       }
@@ -83,11 +83,7 @@ const viewportAppsPlugin: FastifyPluginAsync = async (app) => {
       if (!APP_NAME.test(name) || name === 'api' || !type) return notFound(reply);
       try {
         const body = await readFile(join(APPS_DIR, name, 'static', file), 'utf8');
-        return reply
-          .type(TYPES[type]!)
-          .header('cache-control', 'public, max-age=300')
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
+        return reply.type(TYPES[type]!).header('cache-control', 'public, max-age=300').send(body);
       } catch {
         return notFound(reply);
       }
