@@ -6,7 +6,7 @@
  * (attack-report.ts), asserts that nothing got through, and checks the server still answers a normal upload.
  */
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -14,68 +14,21 @@ import { test, type TestContext } from 'node:test';
 import { proofAnswer } from '../src/storage/proof.ts';
 import { reportAttack } from './attack-report.ts';
 import { Client, login, startServer, useServer, type Envelope } from './helpers.ts';
-
-const SECOND_CHECK = '/api/storage/file_piecewise/second_upload_check';
-const SINGLE = '/zuul/api/storage/upload';
-const BLOCK_CHECK = '/api/storage/file_piecewise/block_upload_check';
-const CHUNK = '/zuul/api/storage/file_piecewise/upload';
-const MERGE = '/api/storage/file_piecewise/merge_file';
-const BASE64 = '/api/storage/upload/base64_convert_image';
+import {
+  BASE64,
+  BLOCK_CHECK,
+  CHUNK,
+  chunkedFile,
+  md5Of,
+  MERGE,
+  postForm,
+  SECOND_CHECK,
+  sendChunk,
+  SINGLE,
+  type ChunkedFile,
+} from './upload-calls.ts';
 
 const server = useServer();
-
-const md5Of = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-
-async function postForm(
-  client: Client,
-  path: string,
-  fields: Record<string, string | number | boolean>,
-  file?: { bytes: Uint8Array; name: string },
-): Promise<{ response: Response; body: Envelope }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (file) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
-  const token = client.cookie('edu_at');
-  const response = await fetch(new URL(path, client.baseUrl), {
-    method: 'POST',
-    body: form,
-    headers: token ? { cookie: `edu_at=${token}` } : {},
-  });
-  return { response, body: (await response.json()) as Envelope };
-}
-
-interface ChunkedFile {
-  bytes: Buffer;
-  md5: string;
-  name: string;
-  eachSize: number;
-  chunks: Buffer[];
-}
-
-function chunkedFile(size: number, eachSize: number, name = 'lesson.mp4'): ChunkedFile {
-  const bytes = randomBytes(size);
-  const chunks: Buffer[] = [];
-  for (let at = 0; at < size || chunks.length === 0; at += eachSize) chunks.push(bytes.subarray(at, at + eachSize));
-  return { bytes, md5: md5Of(bytes), name, eachSize, chunks };
-}
-
-const sendChunk = (client: Client, file: ChunkedFile, n: number, bytes = file.chunks[n - 1]!) =>
-  postForm(
-    client,
-    CHUNK,
-    {
-      chunked: true,
-      chunk: n,
-      chunks: file.chunks.length,
-      eachSize: file.eachSize,
-      md5: file.md5,
-      fileName: file.name,
-      fullSize: file.bytes.length,
-      uid: 'u-1',
-      size: bytes.length,
-    },
-    { bytes, name: file.name },
-  );
 
 const merge = (client: Client, file: ChunkedFile) =>
   client.call('POST', MERGE, {

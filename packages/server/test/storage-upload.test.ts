@@ -14,86 +14,25 @@ import { createInterface } from 'node:readline';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, login, startServer, tempDataDir, type Envelope, type RunningServer } from './helpers.ts';
-
-const SECOND_CHECK = '/api/storage/file_piecewise/second_upload_check';
-const SINGLE = '/zuul/api/storage/upload';
-const BLOCK_CHECK = '/api/storage/file_piecewise/block_upload_check';
-const CHUNK = '/zuul/api/storage/file_piecewise/upload';
-const MERGE = '/api/storage/file_piecewise/merge_file';
-const BASE64 = '/api/storage/upload/base64_convert_image';
-
-const md5Of = (...parts: Uint8Array[]) => {
-  const hash = createHash('md5');
-  for (const part of parts) hash.update(part);
-  return hash.digest('hex');
-};
-
-/** A multipart POST with the client's session cookie (or none). */
-async function postForm(
-  client: Client,
-  path: string,
-  fields: Record<string, string | number | boolean>,
-  file?: { bytes: Uint8Array; name: string },
-  fileFirst = false,
-): Promise<{ response: Response; body: Envelope }> {
-  const form = new FormData();
-  const appendFile = () => file && form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
-  if (fileFirst) appendFile();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (!fileFirst) appendFile();
-  const token = client.cookie('edu_at');
-  const response = await fetch(new URL(path, client.baseUrl), {
-    method: 'POST',
-    body: form,
-    headers: token ? { cookie: `edu_at=${token}` } : {},
-  });
-  return { response, body: (await response.json()) as Envelope };
-}
+import {
+  BASE64,
+  BLOCK_CHECK,
+  CHUNK,
+  chunkedFile,
+  cut,
+  md5Of,
+  MERGE,
+  postForm,
+  SECOND_CHECK,
+  sendChunk,
+  SINGLE,
+  type ChunkedFile,
+} from './upload-calls.ts';
 
 async function fetchFile(client: Client, url: string): Promise<{ response: Response; bytes: Buffer }> {
   const response = await client.raw('GET', url);
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
-
-/** Cuts `bytes` into chunks of `eachSize` (1-based numbers), as the client does. */
-function cut(bytes: Uint8Array, eachSize: number): Uint8Array[] {
-  const chunks: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length || chunks.length === 0; at += eachSize) {
-    chunks.push(bytes.subarray(at, Math.min(at + eachSize, bytes.length)));
-  }
-  return chunks;
-}
-
-interface ChunkedFile {
-  bytes: Uint8Array;
-  md5: string;
-  name: string;
-  eachSize: number;
-  chunks: Uint8Array[];
-}
-
-function chunkedFile(size: number, eachSize: number, name = 'lesson.mp4'): ChunkedFile {
-  const bytes = randomBytes(size);
-  return { bytes, md5: md5Of(bytes), name, eachSize, chunks: cut(bytes, eachSize) };
-}
-
-const sendChunk = (client: Client, file: ChunkedFile, n: number, bytes = file.chunks[n - 1]!) =>
-  postForm(
-    client,
-    CHUNK,
-    {
-      chunked: true,
-      chunk: n,
-      chunks: file.chunks.length,
-      eachSize: file.eachSize,
-      md5: file.md5,
-      fileName: file.name,
-      fullSize: file.bytes.length,
-      uid: 'u-1',
-      size: bytes.length,
-    },
-    { bytes, name: file.name },
-  );
 
 /** `data`: whether chunk `n` is stored; `chunks` (an extension): every chunk stored. */
 const checkChunk = (client: Client, file: ChunkedFile, n: number) =>
@@ -699,7 +638,7 @@ describe('upload memory', () => {
     const hash = createHash('md5');
     for (let n = 1; n <= count; n++) hash.update(chunkBytes(n));
     const file: ChunkedFile = {
-      bytes: new Uint8Array(0),
+      bytes: Buffer.alloc(0),
       md5: hash.digest('hex'),
       name: 'big.mp4',
       eachSize,
