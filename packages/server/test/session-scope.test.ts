@@ -151,6 +151,7 @@ const PUBLIC_CALLS: [string, string][] = [
   ['GET', '/{rootPath}/{code}/lang/{file}'],
   ['POST', '/api/__test/reset'],
   ['POST', '/api/__test/reseed'],
+  ['POST', '/api/__test/people'],
   ['POST', '/api/__test/config'],
   ['POST', '/api/__test/expire'],
   ['POST', '/api/__test/ticket'],

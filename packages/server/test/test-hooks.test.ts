@@ -37,6 +37,23 @@ describe('test hooks', () => {
     );
   });
 
+  it('people adds staff of the school unit who sign in with the demo password, gone after a reseed', async () => {
+    const { body } = await control.call('POST', '/api/__test/people', { json: { count: 3 } });
+    assert.equal(body.status, 200);
+    const people = body.data as { userId: number; loginName: string }[];
+    assert.equal(new Set(people.map((person) => person.userId)).size, 3);
+    const staff = await login(server, people[2]!.loginName);
+    const me = (await staff.call('GET', '/api/uaa/oauth/me')).body.data;
+    assert.equal(String(me.userId), String(people[2]!.userId));
+    assert.equal(me.unitName, '滨江区实验中学');
+    assert.equal((await control.call('POST', '/api/__test/people', { json: { count: 51 } })).body.status, 400);
+    await control.call('POST', '/api/__test/reseed');
+    const again = await new Client(server.url).call('POST', '/api/uaa/oauth/login', {
+      json: { username: people[0]!.loginName, password: 'x' },
+    });
+    assert.notEqual(again.body.status, 200);
+  });
+
   it('counts every call as "METHOD /path" without the query, refresh included, and reset zeroes them', async () => {
     const client = await login(server, 'teacher1');
     await client.call('GET', '/api/uaa/oauth/me?_t=1');

@@ -23,6 +23,7 @@ import {
   MENUS,
   MESSAGES,
   MODULE_LICENCES,
+  SCHOOL_UNIT,
   POPUP_TODOS,
   SOCIAL_IDENTITIES,
   SOCIAL_PROVIDERS,
@@ -83,6 +84,27 @@ function seedVoice(db: Database, now: number): void {
     seedVoiceSkills(db);
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(VOICE_SEED_MARK, String(now));
   })();
+}
+
+/**
+ * More staff of the school unit (test hook `people`): a clock-in terminal test needs more different people than the
+ * demo accounts. Each signs in with the demo password; the next reseed removes them.
+ */
+export function addSchoolStaff(db: Database, count: number, now: number): { userId: number; loginName: string }[] {
+  const { next } = db.prepare('SELECT MAX(id) + 1 AS next FROM users').get() as { next: number };
+  const insert = db.prepare(
+    `INSERT INTO users (id, login_name, password_hash, real_name, type, unit_id, sex, created_at)
+     VALUES (?, ?, ?, ?, 4, ?, ?, ?)`,
+  );
+  const hash = hashPassword(DEMO_PASSWORD);
+  return db.transaction(() =>
+    Array.from({ length: count }, (_, i) => {
+      const userId = next + i;
+      const loginName = `staff-${userId}`;
+      insert.run(userId, loginName, hash, `职工${userId}`, SCHOOL_UNIT.id, 1 + (i % 2), now);
+      return { userId, loginName };
+    }),
+  )();
 }
 
 /**

@@ -9,7 +9,7 @@ import { findUserByLoginName } from '../auth/session-user.ts';
 import { TICKET_TTL_MS } from '../config.ts';
 import { anyJson, booleanSchema, envelopeResponse, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
-import { reseed } from '../db/seed.ts';
+import { addSchoolStaff, reseed } from '../db/seed.ts';
 import type { Services } from '../services.ts';
 import type { HookSettings, HookState } from '../testing/hook-state.ts';
 
@@ -119,6 +119,31 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       login.throttle.clear();
       return ok(true);
     },
+  );
+
+  app.post<{ Body: { count: number } }>(
+    `${PREFIX}/people`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'More staff of the school unit, signing in with the demo password (until the next reseed)',
+        body: {
+          type: 'object',
+          properties: { count: { type: 'integer', minimum: 1, maximum: 50 } },
+          required: ['count'],
+          additionalProperties: false,
+        },
+        response: envelopeResponse({
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { userId: { type: 'integer' }, loginName: { type: 'string' } },
+            required: ['userId', 'loginName'],
+          },
+        }),
+      },
+    },
+    async (request) => ok(addSchoolStaff(ctx.db, request.body.count, ctx.now())),
   );
 
   app.post<{ Body: Partial<HookSettings> }>(
