@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
-import { median, signInForCookie } from './support.mjs';
+import { DEMO_PASSWORD, median, signInForCookie } from './support.mjs';
 
 const RUNS = 3;
 const CALLS = 7;
@@ -117,8 +117,10 @@ export default async function run({ baseURL }) {
     const probePhoto = join(dir, 'probe.jpg');
     ffmpeg(['-i', SAMPLE, '-vf', 'crop=480:480:701:329', probePhoto]);
 
-    // teacher1's face enrolled through the real call.
+    // teacher1's face enrolled through the real calls: the password asked again first (a fresh credential).
     const { user, cookie } = await signInForCookie(baseURL);
+    const confirmed = await post(baseURL, '/api/uaa/oauth/confirm_password', { password: DEMO_PASSWORD }, cookie);
+    if (confirmed.status !== 200) throw new Error(`face bench: password not confirmed: ${confirmed.message}`);
     const enrolled = await post(
       baseURL,
       '/api/uaa/face/check',
