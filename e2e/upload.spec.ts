@@ -4,6 +4,7 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from '../scripts/api-server.mjs';
@@ -211,6 +212,35 @@ test('20 % of chunk uploads failing: the file still arrives identical', async ({
   };
   expect(stats.data.failed).toBeGreaterThan(0);
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
+});
+
+test('a file changed on disk during the upload: "pick it again", no retries, nothing stored', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  await uploadHooks(request, { chunkDelayMs: 300 });
+  const uploader = await openPage(page);
+  const file = makeFile('lesson-video.mp4', 30 * MB);
+  await pickWithButton(page, uploader, [file.path]);
+  const row = uploader.getByRole('listitem').filter({ hasText: 'lesson-video.mp4' });
+  await expect(row).toContainText('正在上传', { timeout: 30_000 });
+  await expect.poll(async () => (await chunkStats(request)).received, { timeout: 30_000 }).toBeGreaterThan(1);
+  // Another program rewrites 16 bytes at 20 % of the file while its chunks are on their way.
+  const handle = await open(file.path, 'r+');
+  await handle.write(randomBytes(16), 0, 16, Math.floor(30 * MB * 0.2));
+  await handle.close();
+  await expect(row).toContainText('文件已被修改或移走，无法读取，请重新选择', { timeout: 30_000 });
+  await expect(row).not.toContainText('无法连接服务器');
+  await expect(row.getByRole('button', { name: /^重试/ })).toHaveCount(0);
+  // Nothing more is sent (counted once the chunks already on their way have arrived), nothing is stored.
+  await page.waitForTimeout(1000);
+  const after = (await chunkStats(request)).received;
+  await page.waitForTimeout(2000);
+  expect((await chunkStats(request)).received).toBe(after);
+  await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
 test('the legacy page uploads with the drop-in bundle and links the stored file', async ({ page }) => {

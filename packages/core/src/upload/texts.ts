@@ -37,9 +37,9 @@ export const UPLOAD_TEXTS = {
     'zh-HK': '無法連接伺服器，檔案尚未傳完，請稍後重試',
   },
   uploadReadError: {
-    'zh-CN': '无法读取文件，请重新选择',
-    en: 'The file could not be read, please pick it again',
-    'zh-HK': '無法讀取檔案，請重新選擇',
+    'zh-CN': '文件已被修改或移走，无法读取，请重新选择',
+    en: 'The file changed or was moved since it was picked: pick it again',
+    'zh-HK': '檔案已被修改或移走，無法讀取，請重新選擇',
   },
   uploadQuotaExceeded: {
     'zh-CN': '存储空间已达上限（或同时上传的文件过多），请删除不用的文件或稍后再试',

@@ -284,6 +284,38 @@ describe('createUpload', () => {
     );
   });
 
+  it('tells a file changed on disk since it was picked as readerror, without retrying (it cannot be read again)', async () => {
+    const { storage, time, options } = setup();
+    // What Chromium does with a picked file changed on disk: its request fails without an answer
+    // (ERR_UPLOAD_FILE_CHANGED) and every read of it fails from then on (the E2E changes a real file).
+    let changed = false;
+    class ChangedLater extends File {
+      override slice(start?: number, end?: number): Blob {
+        const part = super.slice(start, end);
+        const read = part.arrayBuffer.bind(part);
+        const fails = () => Promise.reject(new DOMException('changed', 'NotReadableError'));
+        return Object.assign(part, {
+          arrayBuffer: () => (changed ? fails() : read()),
+          // A slice of the slice (the probe's first byte) fails alike.
+          slice: (from = 0, to?: number) => this.slice((start ?? 0) + from, to === undefined ? end : (start ?? 0) + to),
+        });
+      }
+    }
+    const file = new ChangedLater([patternBytes(3 * KB64)], 'lesson.mp4');
+    storage.fault(UPLOAD_PATHS.chunkUpload, (call) => {
+      if (call.fields['chunk'] !== '2') return undefined;
+      changed = true;
+      return networkError();
+    });
+    const final = await createUpload(file, { ...options, concurrency: 1 }).settled();
+    expect(final.state).to.equal('failed');
+    expect(final.error!.kind).to.equal('readerror');
+    expect(final.error!.refusal).to.equal(true);
+    expect(final.error!.message).to.equal('The file changed or was moved since it was picked: pick it again');
+    expect(time.delays, 'no retry').to.deep.equal([]);
+    expect(storage.count(UPLOAD_PATHS.mergeFile)).to.equal(0);
+  });
+
   it('recovers from failures within the retries, and retries timeouts, 5xx, 408 and 429 but not other refusals', async () => {
     const { storage, time, options } = setup();
     let failures = 2;

@@ -36,7 +36,7 @@
  *
  * **Error kinds** (`UploadError.kind`): `checkerror`, `uploaderror`, `uploadunkerror`, `checkchunkerror`,
  * `chunkmerge`, `chunk count abnormal`, `upload failed`, `Not find file`, `size exceeds limit`, `type not allowed`,
- * `readerror`; `refusal` is true when no retry can help. Failed requests are retried after 0, 1, 3 and 5 s (the
+ * `readerror` (the file changed or went away since it was picked); `refusal` is true when no retry can help. Failed requests are retried after 0, 1, 3 and 5 s (the
  * count starts again once any chunk has been accepted since the last failure); refusals are not retried.
  */
 import { CHUNK_SIZE_BYTES, DEFAULT_SERVER_ID } from '../constants.ts';
@@ -178,6 +178,16 @@ export async function possessionProof(file: Blob, challenge: PossessionChallenge
     return md5Bytes(joined);
   } catch {
     return null;
+  }
+}
+
+/** Whether the browser can still read `blob` (a File's slice fails once the file changed on disk). */
+async function readable(blob: Blob): Promise<boolean> {
+  try {
+    await blob.slice(0, 1).arrayBuffer();
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -330,8 +340,17 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     }
   }
 
-  /** Sends one request, retrying what may succeed later, after 0, 1, 3 and 5 s. */
-  async function attempt<T>(step: UploadErrorKind, signal: AbortSignal, send: () => Promise<T>): Promise<T> {
+  /**
+   * Sends one request, retrying what may succeed later, after 0, 1, 3 and 5 s. `sent`, the part of the file the
+   * request carries, is read again after a failure without an answer: a file changed or removed on disk since it was
+   * picked (Chromium: ERR_UPLOAD_FILE_CHANGED) can no longer be read, and no retry would help.
+   */
+  async function attempt<T>(
+    step: UploadErrorKind,
+    signal: AbortSignal,
+    send: () => Promise<T>,
+    sent?: Blob,
+  ): Promise<T> {
     let tries = 0;
     let epochAtFailure = progressEpoch;
     for (;;) {
@@ -342,6 +361,8 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         if (signal.aborted) throw new Stopped();
         const failure = toUploadError(step, error, lang());
         if (failure.refusal) throw failure;
+        if (sent && failure.status === 0 && !(await readable(sent))) throw readError(error);
+        if (signal.aborted) throw new Stopped();
         if (progressEpoch !== epochAtFailure) tries = 0;
         if (tries >= delays.length) throw failure;
         epochAtFailure = progressEpoch;
@@ -353,6 +374,11 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         }
       }
     }
+  }
+
+  /** The file cannot be read any more (changed or removed since it was picked): only picking it again helps. */
+  function readError(cause: unknown): UploadError {
+    return new UploadError({ kind: 'readerror', message: uploadErrorText('readerror', lang()), refusal: true, cause });
   }
 
   function request(signal: AbortSignal, extra: RequestOptions = {}) {
@@ -462,20 +488,25 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
           inFlight.set(index, Math.min(chunk.size, event.loaded));
           set(progressPatch());
         };
+        const bytes = file.slice(chunk.start, chunk.end);
         try {
-          await attempt('uploadunkerror', signal, () =>
-            uploadChunk(
-              {
-                ...common,
-                file: file.slice(chunk.start, chunk.end),
-                chunk: index,
-                eachSize: chunkSize,
-                fileName: file.name,
-                fullSize: size,
-                serverid: serverId,
-              },
-              request(signal, { onUploadProgress }),
-            ),
+          await attempt(
+            'uploadunkerror',
+            signal,
+            () =>
+              uploadChunk(
+                {
+                  ...common,
+                  file: bytes,
+                  chunk: index,
+                  eachSize: chunkSize,
+                  fileName: file.name,
+                  fullSize: size,
+                  serverid: serverId,
+                },
+                request(signal, { onUploadProgress }),
+              ),
+            bytes,
           );
         } finally {
           inFlight.delete(index);
@@ -517,12 +548,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         });
       } catch (error) {
         if (signal.aborted) throw new Stopped();
-        throw new UploadError({
-          kind: 'readerror',
-          message: uploadErrorText('readerror', lang()),
-          refusal: false,
-          cause: error,
-        });
+        throw readError(error);
       }
       set({ md5, hashedBytes: size });
       if (remember) saveResumeRecord(file, md5, resumeOptions);
@@ -567,8 +593,11 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       };
       let data: unknown;
       try {
-        data = await attempt('uploaderror', signal, () =>
-          uploadSingle({ file, md5: md5!, uid, serverId }, request(signal, { onUploadProgress })),
+        data = await attempt(
+          'uploaderror',
+          signal,
+          () => uploadSingle({ file, md5: md5!, uid, serverId }, request(signal, { onUploadProgress })),
+          file,
         );
       } finally {
         inFlight.delete(1);
