@@ -367,6 +367,8 @@ test('a folder dropped on the drop zone queues every file inside with its path; 
     const row = rows.filter({ hasText: `week-1/${file.rel}` });
     await expect(row).toContainText('已完成');
     await expect(row.getByRole('progressbar', { name: `week-1/${file.rel}` })).toHaveAttribute('aria-valuenow', '100');
+    // The server's record keeps the path in the folder (shown by the demo's list of stored files).
+    await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"] a`)).toHaveText(`week-1/${file.rel}`);
     expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
   }
   const refused = rows.filter({ hasText: 'week-1/tools/setup-' });

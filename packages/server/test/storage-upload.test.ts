@@ -158,6 +158,48 @@ describe('upload storage', () => {
     assert.equal(again.body.data.id, body.data.id);
   });
 
+  it("keeps a folder file's path (webkitRelativePath) in its record, cleaned: single, chunked and instant", async () => {
+    const bytes = randomBytes(2000);
+    const single = await postForm(
+      teacher,
+      SINGLE,
+      { uid: 'u-1', md5: md5Of(bytes), webkitRelativePath: 'lessons/week 1/a.pdf' },
+      { bytes, name: 'a.pdf' },
+    );
+    assert.equal(single.body.status, 200, single.body.message);
+    assert.deepEqual([single.body.data.name, single.body.data.webkitRelativePath], ['a.pdf', 'lessons/week 1/a.pdf']);
+
+    const file = chunkedFile(3 * 65536 + 5, 65536, 'b.bin');
+    for (let n = 1; n <= file.chunks.length; n++) await sendChunk(teacher, file, n);
+    const merged = await teacher.call('POST', MERGE, {
+      json: {
+        md5: file.md5,
+        name: file.name,
+        size: file.bytes.length,
+        chunks: file.chunks.length,
+        // Separators of either kind, dot parts and invisible characters: a label, never a place on disk.
+        webkitRelativePath: '../folder\\sub/./\u202eb.bin',
+      },
+    });
+    assert.equal(merged.body.status, 200, merged.body.message);
+    assert.deepEqual([merged.body.data.name, merged.body.data.webkitRelativePath], ['b.bin', 'folder/sub/b.bin']);
+
+    // The same content from another folder is a record of its own; a file alone has no path.
+    const instant = await teacher.call('POST', SECOND_CHECK, {
+      json: { md5: file.md5, name: 'b.bin', size: file.bytes.length, webkitRelativePath: 'other/b.bin' },
+    });
+    assert.equal(instant.body.data.webkitRelativePath, 'other/b.bin');
+    assert.notEqual(instant.body.data.id, merged.body.data.id);
+    const alone = await teacher.call('POST', SECOND_CHECK, {
+      json: { md5: file.md5, name: 'b.bin', size: file.bytes.length },
+    });
+    assert.equal(alone.body.data.webkitRelativePath, '');
+    const tooLong = await teacher.call('POST', MERGE, {
+      json: { md5: file.md5, name: 'b.bin', size: file.bytes.length, chunks: 4, webkitRelativePath: 'x'.repeat(5000) },
+    });
+    assert.equal(tooLong.body.status, 400);
+  });
+
   it('handles the boundary sizes: an empty file and a file of exactly one chunk', async () => {
     for (const size of [0, 65536, 65537]) {
       const file = chunkedFile(size, 65536, `b${size}.bin`);

@@ -57,6 +57,8 @@ const useUploadTexts = defineTexts({
 interface StoredRow {
   id: string;
   name: string;
+  /** The path in its folder the server keeps for a file of a picked or dropped folder ('' for a file alone). */
+  path: string;
   size: number;
   md5: string;
   url: string;
@@ -68,6 +70,7 @@ function toRow(detail: EduUploadSuccessDetail): StoredRow {
   return {
     id: String(data.id ?? ''),
     name: String(data.name ?? detail.file.name),
+    path: String((data as { webkitRelativePath?: unknown }).webkitRelativePath ?? ''),
     size: typeof data.size === 'number' ? data.size : detail.file.size,
     md5: detail.md5,
     url: String(data.url ?? ''),
@@ -112,8 +115,8 @@ export function UploadPage() {
           <ul className="demo-stored">
             {stored.map((row, index) => (
               <li key={`${row.id}-${index}`} data-md5={row.md5}>
-                <a href={row.url} download={row.name} aria-label={fill(t.fetch, { name: row.name })}>
-                  {row.name}
+                <a href={row.url} download={row.name} aria-label={fill(t.fetch, { name: row.path || row.name })}>
+                  {row.path || row.name}
                 </a>{' '}
                 <span>
                   {formatBytes(row.size)} · MD5 <code>{row.md5}</code>

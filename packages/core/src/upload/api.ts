@@ -35,6 +35,8 @@ export interface UploadPayload {
   uid: string;
   chunked: boolean;
   size: number;
+  /** The upload record's path of a file in a picked or dropped folder; sent only for such a file. */
+  webkitRelativePath?: string;
 }
 
 /** `POST second_upload_check` (payload plus md5 and name): truthy `data` means the server has the file already. */
@@ -95,6 +97,8 @@ export interface SingleUploadParams {
   md5: string;
   uid: string;
   serverId?: string;
+  /** The file's path in its folder (the upload record's `webkitRelativePath`); sent only when not empty. */
+  relativePath?: string;
 }
 
 function withName(form: FormData, key: string, blob: Blob, name: string | undefined): void {
@@ -111,6 +115,7 @@ export async function uploadSingle(params: SingleUploadParams, options: CallOpti
   withName(form, 'file', params.file, params.fileName);
   form.append('uid', params.uid);
   form.append('md5', params.md5);
+  if (params.relativePath) form.append('webkitRelativePath', params.relativePath);
   const envelope = await client.upload(UPLOAD_PATHS.upload, form, request);
   return envelope.data;
 }
@@ -201,6 +206,8 @@ export interface MergeParams {
   chunks: number;
   serverid?: string;
   uid?: string;
+  /** As in `UploadPayload`. */
+  webkitRelativePath?: string;
 }
 
 /** `POST merge_file {md5, name, size, chunks}`: the answer's `data` (the stored file). */

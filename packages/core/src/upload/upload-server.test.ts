@@ -97,6 +97,23 @@ describe('upload against the reference server', () => {
     expect(await storedMd5(second)).to.equal(first.md5);
   });
 
+  it("keeps a folder file's path in the server's record: single, chunked and instant", async () => {
+    const path = (result: unknown) => (result as { webkitRelativePath?: unknown }).webkitRelativePath;
+    const small = uniqueFile(KB64 - 3, 'notes.pdf');
+    const single = await createUpload(small, options({ relativePath: 'week-1/notes.pdf' })).settled();
+    await expectStored(single, small);
+    expect(path(single.result)).to.equal('week-1/notes.pdf');
+    const large = uniqueFile(3 * KB64 + 5, 'lesson.mp4');
+    const chunked = await createUpload(large, options({ relativePath: 'week-1/slides/lesson.mp4' })).settled();
+    await expectStored(chunked, large);
+    expect(path(chunked.result)).to.equal('week-1/slides/lesson.mp4');
+    const instant = await createUpload(large, options({ relativePath: 'week-2/lesson.mp4' })).settled();
+    expect(instant.instant).to.equal(true);
+    expect(path(instant.result)).to.equal('week-2/lesson.mp4');
+    // A file picked alone has no path.
+    expect(path((await createUpload(large, options()).settled()).result)).to.equal('');
+  });
+
   it('uploads an empty file', async () => {
     const file = new File([], `empty-${Date.now()}.doc`);
     await expectStored(await createUpload(file, options()).settled(), file);

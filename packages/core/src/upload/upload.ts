@@ -13,7 +13,8 @@
  * `accept` (extensions allowed; default any), `rejected` (extensions refused; default the union of part 1 §5
  * `notAllowUpload` and part 2 §5), `uid` (the upload record's uid; default generated), `autoStart` (default true;
  * false waits for `start()`), `retryDelays` (ms, default `[0, 1000, 3000, 5000]`), `notify` (show the final error as
- * a notice, default true), `lang`, `remember` (keep a resume record, default true), `client`, `session`, and for
+ * a notice, default true), `lang`, `remember` (keep a resume record, default true), `client`, `session`,
+ * `relativePath` (the file's path in its folder, kept in the server's record; default `webkitRelativePath`), and for
  * tests `hash` (a `HashFunction`), `clock` (`now`, `sleep`) and `network` (`online`, `subscribe`).
  *
  * **States**: `idle` (only with `autoStart: false`) → `hashing` (MD5 in a Worker) → `checking` (`second_upload_check`)
@@ -98,6 +99,11 @@ export interface UploadOptions {
   hash?: HashFunction;
   clock?: UploadClock;
   network?: NetworkStatus;
+  /**
+   * The file's path in the folder it was picked or dropped with (default its `webkitRelativePath`): kept in the
+   * server's record of it, the upload record's field.
+   */
+  relativePath?: string;
 }
 
 export interface UploadSnapshot {
@@ -232,6 +238,9 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   const resumeOptions = options.session ? { session: options.session } : {};
   const remember = options.remember !== false;
   const uid = options.uid ?? newUid();
+  const relativePath = options.relativePath || picked?.webkitRelativePath || '';
+  /** The path field where there is one: servers that do not know it see the spec's fields only. */
+  const withPath = relativePath ? { webkitRelativePath: relativePath } : {};
   const size = picked?.size ?? 0;
   const chunks = picked ? chunkCount(size, chunkSize) : 0;
 
@@ -396,6 +405,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       uid,
       chunked: !isSingleUpload(size, chunkSize),
       size,
+      ...withPath,
     };
   }
 
@@ -596,7 +606,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         data = await attempt(
           'uploaderror',
           signal,
-          () => uploadSingle({ file, md5: md5!, uid, serverId }, request(signal, { onUploadProgress })),
+          () => uploadSingle({ file, md5: md5!, uid, serverId, relativePath }, request(signal, { onUploadProgress })),
           file,
         );
       } finally {
@@ -612,7 +622,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     set({ state: 'merging', ...progressPatch() });
     const merge = () =>
       attempt('chunkmerge', signal, () =>
-        mergeFile({ md5: md5!, name: file.name, size, chunks, serverid: serverId, uid }, request(signal)),
+        mergeFile({ md5: md5!, name: file.name, size, chunks, serverid: serverId, uid, ...withPath }, request(signal)),
       );
     let data: unknown;
     try {

@@ -37,6 +37,8 @@ export interface EduUploadProgressDetail {
 }
 export interface EduUploadSuccessDetail {
   file: File;
+  /** The file's path in the folder it was picked or dropped with (`folder/sub/b.bin`), else its name. */
+  path: string;
   md5: string;
   /** The server's `data` for the stored file. */
   data: unknown;
@@ -118,8 +120,9 @@ let keys = 0;
  *
  * @fires {CustomEvent<{file: File, state: string, loaded: number, total: number, percent: number}>} edu-upload-progress -
  *   A file's upload moved on (state or bytes).
- * @fires {CustomEvent<{file: File, md5: string, data: unknown, instant: boolean}>} edu-upload-success - A file is
- *   stored (`data` is the server's record of it).
+ * @fires {CustomEvent<{file: File, path: string, md5: string, data: unknown, instant: boolean}>} edu-upload-success -
+ *   A file is stored (`data` is the server's record of it; `path` its path in a picked or dropped folder, else its
+ *   name).
  * @fires {CustomEvent<{file: File | null, kind: string, message: string}>} edu-upload-error - A file was refused or
  *   its upload failed (`kind` is the catalogue's, spec part 2 §8).
  *
@@ -278,6 +281,7 @@ export class EduUpload extends EduElement {
       concurrency: positive(this.concurrency),
       serverId: this.serverId || undefined,
       autoStart: !offered,
+      relativePath: relative || undefined,
       // The row shows the message; a notice as well would say it twice.
       notify: false,
     });
@@ -320,6 +324,7 @@ export class EduUpload extends EduElement {
       );
       this.emit('edu-upload-success', {
         file: item.file,
+        path: item.path,
         md5: snapshot.md5 ?? '',
         data: snapshot.result,
         instant: snapshot.instant,

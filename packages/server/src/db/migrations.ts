@@ -482,6 +482,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'tickets and speech tokens bound to the login, absolute session lifetime',
     up: (db) => db.exec(loginBoundSchema),
   },
+  {
+    id: 9,
+    name: 'uploads: the folder path of a file picked or dropped with its folder',
+    up: (db) => db.exec('ALTER TABLE files ADD COLUMN relative_path TEXT'),
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

@@ -33,7 +33,15 @@ import {
 import { booleanSchema, envelopeResponse, envelopeSchema, fail, ok, type JsonSchema } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 import type { Services } from '../services.ts';
-import { cleanFileName, contentDisposition, contentTypeOf, IMAGE_EXTENSIONS, isRefusedName } from '../storage/names.ts';
+import {
+  cleanFileName,
+  cleanRelativePath,
+  contentDisposition,
+  contentTypeOf,
+  IMAGE_EXTENSIONS,
+  isRefusedName,
+  MAX_RELATIVE_PATH_LENGTH,
+} from '../storage/names.ts';
 import { ProofChallenges } from '../storage/proof.ts';
 import { refusals, UploadRefusal, UPLOAD_MESSAGES, type UploadCode } from '../storage/refusals.ts';
 import { createUploadRepository, storedFileSchema, toWireFile, type UploadRepository } from '../storage/repository.ts';
@@ -120,6 +128,12 @@ const payloadProperties: Record<string, JsonSchema> = {
   uid: uidSchema,
   chunked: flagSchema,
   size: sizeSchema,
+  webkitRelativePath: {
+    type: 'string',
+    // Room for invisible characters and separators that cleaning drops.
+    maxLength: MAX_RELATIVE_PATH_LENGTH * 2,
+    description: "Extension (the upload record's field): the file's path in the folder it was picked or dropped with",
+  },
 };
 
 /** The proof-of-possession challenge answered beside `data: false` (an extension of §7; storage/proof.ts). */
@@ -150,6 +164,7 @@ const skipValidation = () => () => true;
 
 interface SecondCheckBody {
   serverid?: string;
+  webkitRelativePath?: string;
   md5: string;
   name: string;
   fullSize?: number;
@@ -172,6 +187,7 @@ interface BlockCheckBody {
 }
 
 interface MergeBody {
+  webkitRelativePath?: string;
   md5: string;
   name: string;
   size: number;
@@ -462,6 +478,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             storagePath: store.blobRelativePath(md5, total),
             serverId: serverid || DEFAULT_SERVER_ID,
             ownerUserId: user.id,
+            relativePath: cleanRelativePath(request.body.webkitRelativePath),
           });
           return ok(toWireFile(made));
         } catch (error) {
@@ -480,7 +497,15 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             "the MD5 matches, the type is allowed, the size within the limit and the user's quota " +
             "('quota exceeded' otherwise)",
           consumes: ['multipart/form-data'],
-          body: multipartBody({ serverid: serverIdSchema, uid: uidSchema, md5: md5Schema }, []),
+          body: multipartBody(
+            {
+              serverid: serverIdSchema,
+              uid: uidSchema,
+              md5: md5Schema,
+              webkitRelativePath: payloadProperties['webkitRelativePath']!,
+            },
+            [],
+          ),
           response: envelopeResponse(fileDataSchema),
         },
         validatorCompiler: skipValidation,
@@ -526,6 +551,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             storagePath,
             serverId: form.fields.serverid || DEFAULT_SERVER_ID,
             ownerUserId: user.id,
+            relativePath: cleanRelativePath(form.fields.webkitRelativePath),
           });
           return ok(toWireFile(made));
         } catch (error) {
@@ -768,6 +794,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             storagePath,
             serverId: serverid || DEFAULT_SERVER_ID,
             ownerUserId: user.id,
+            relativePath: cleanRelativePath(request.body.webkitRelativePath),
           });
           return ok(toWireFile(made));
         } catch (error) {

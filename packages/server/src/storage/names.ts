@@ -88,6 +88,25 @@ export function cleanFileName(name: string): string {
   return clean.slice(0, 255) || 'file';
 }
 
+/** The longest folder path kept with a file. */
+export const MAX_RELATIVE_PATH_LENGTH = 1024;
+
+/**
+ * A file's path in the folder it was picked or dropped with (`webkitRelativePath`, spec part 2 §3's upload record),
+ * kept as a label only: `/` between the parts, no empty, `.` or `..` part, no invisible characters, at most 1024
+ * characters; '' when nothing is left. It never names a place on the server's disk.
+ */
+export function cleanRelativePath(path: string | undefined): string {
+  if (!path) return '';
+  const parts = path
+    .replace(INVISIBLE, '')
+    .split(/[\\/]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && part !== '.' && part !== '..');
+  const clean = parts.join('/');
+  return clean.length > MAX_RELATIVE_PATH_LENGTH ? '' : clean;
+}
+
 const MIME: Record<string, string> = {
   gif: 'image/gif',
   jpg: 'image/jpeg',

@@ -18,6 +18,8 @@ export interface FileRecord {
   serverId: string;
   isPublic: number;
   ownerUserId: number | null;
+  /** The file's path in the folder it came with ('' for a file picked alone). */
+  relativePath: string;
 }
 
 /** The wire shape of a stored file: what the single upload, the merge and the instant second upload answer. */
@@ -32,6 +34,8 @@ export interface WireStoredFile {
   serverId: string;
   /** Where the bytes are fetched back (needs a session). */
   url: string;
+  /** The path in the folder the file was picked or dropped with ('' for a file alone). */
+  webkitRelativePath: string;
 }
 
 export const storedFileSchema: JsonSchema = {
@@ -44,6 +48,10 @@ export const storedFileSchema: JsonSchema = {
     type: { type: 'string' },
     serverId: { type: 'string' },
     url: { type: 'string' },
+    webkitRelativePath: {
+      type: 'string',
+      description: "The file's path in the folder it was picked or dropped with ('' for a file alone)",
+    },
   },
   required: ['id', 'name', 'size', 'md5', 'type', 'serverId', 'url'],
 };
@@ -59,10 +67,11 @@ export const toWireFile = (file: FileRecord): WireStoredFile => ({
   type: file.mime,
   serverId: file.serverId,
   url: uploadedFileUrl(file.id),
+  webkitRelativePath: file.relativePath,
 });
 
 const SELECT_FILE = `SELECT id, name, mime, size, md5, storage_path AS storagePath, server_id AS serverId,
-  is_public AS isPublic, owner_user_id AS ownerUserId FROM files`;
+  is_public AS isPublic, owner_user_id AS ownerUserId, COALESCE(relative_path, '') AS relativePath FROM files`;
 
 /**
  * Who may read a file: anyone for a public one; otherwise its owner and the users of the owner's unit (the rule
@@ -79,6 +88,8 @@ export interface NewFile {
   storagePath: string;
   serverId: string;
   ownerUserId: number;
+  /** The path in its folder (already cleaned); '' or absent for a file alone. */
+  relativePath?: string;
 }
 
 export function createUploadRepository(ctx: ServerContext) {
@@ -128,16 +139,17 @@ export function createUploadRepository(ctx: ServerContext) {
     /**
      * The user's record of this content under this name, created when missing: uploading the same file twice
      * gives the same record, another user or another name gets a record of their own over the same bytes. Null
-     * when a new record would pass `maxFiles` records of the user.
+     * when a new record would pass `maxFiles` records of the user. The same file from another folder is another record.
      */
     recordFor(file: NewFile, maxFiles = Number.POSITIVE_INFINITY): FileRecord | null {
+      const relativePath = file.relativePath ?? '';
       return db.transaction(() => {
         const existing = db
           .prepare(
             `${SELECT_FILE} WHERE owner_user_id = ? AND md5 = ? AND size = ? AND name = ? AND server_id = ?
-             ORDER BY id LIMIT 1`,
+             AND COALESCE(relative_path, '') = ? ORDER BY id LIMIT 1`,
           )
-          .get(file.ownerUserId, file.md5, file.size, file.name, file.serverId) as FileRecord | undefined;
+          .get(file.ownerUserId, file.md5, file.size, file.name, file.serverId, relativePath) as FileRecord | undefined;
         if (existing) return existing;
         const { count } = db
           .prepare('SELECT COUNT(*) AS count FROM files WHERE owner_user_id = ?')
@@ -145,10 +157,20 @@ export function createUploadRepository(ctx: ServerContext) {
         if (count >= maxFiles) return null;
         const { lastInsertRowid } = db
           .prepare(
-            `INSERT INTO files (name, mime, size, md5, storage_path, server_id, is_public, owner_user_id, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+            `INSERT INTO files (name, mime, size, md5, storage_path, server_id, is_public, owner_user_id, created_at,
+               relative_path) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
           )
-          .run(file.name, file.mime, file.size, file.md5, file.storagePath, file.serverId, file.ownerUserId, ctx.now());
+          .run(
+            file.name,
+            file.mime,
+            file.size,
+            file.md5,
+            file.storagePath,
+            file.serverId,
+            file.ownerUserId,
+            ctx.now(),
+            relativePath || null,
+          );
         return findById(Number(lastInsertRowid))!;
       })();
     },
