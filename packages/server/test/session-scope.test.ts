@@ -89,6 +89,13 @@ const SESSION_CALLS: [string, string, string, unknown?][] = [
     '/api/storage/file_piecewise/merge_file',
     { md5: 'd41d8cd98f00b204e9800998ecf8427e', name: 'a.pdf', size: 0, chunks: 1 },
   ],
+  ['GET', '/api/storage/file_piecewise/capabilities', '/api/storage/file_piecewise/capabilities'],
+  [
+    'POST',
+    '/api/storage/file_piecewise/cancel',
+    '/api/storage/file_piecewise/cancel',
+    { md5: 'd41d8cd98f00b204e9800998ecf8427e' },
+  ],
   [
     'POST',
     '/api/storage/upload/base64_convert_image',

@@ -17,6 +17,8 @@ import { Client, login, startServer, tempDataDir, type Envelope, type RunningSer
 import {
   BASE64,
   BLOCK_CHECK,
+  CANCEL,
+  CAPABILITIES,
   CHUNK,
   chunkedFile,
   cut,
@@ -591,6 +593,83 @@ describe('upload storage', () => {
     for (const n of [5, 10]) assert.equal((await sendChunk(teacher, file, n)).body.status, 200);
     assert.ok(Date.now() - started >= 300);
     assert.equal((await merge(teacher, file)).body.status, 200);
+  });
+});
+
+describe('upload storage: sending while hashing, cancel (extensions)', () => {
+  let server: RunningServer;
+  let control: Client;
+  let teacher: Client;
+  before(async () => {
+    server = await startServer({ testHooks: true });
+    control = new Client(server.url);
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    await control.call('POST', '/api/__test/reset');
+    await control.call('POST', '/api/__test/upload/config', { json: { extensions: true } });
+    teacher = await login(server, 'teacher1');
+  });
+  const uploadId = () => randomBytes(16).toString('hex');
+
+  it('says what it offers; a server playing one without the extensions has no such call', async () => {
+    const { body } = await teacher.call('GET', CAPABILITIES);
+    assert.deepEqual(body.data, { hashWhileSending: true, cancel: true, maxChunkSize: 64 * 1024 * 1024 });
+    await control.call('POST', '/api/__test/upload/config', { json: { extensions: false } });
+    assert.equal((await teacher.raw('GET', CAPABILITIES)).status, 404);
+  });
+
+  it('takes chunks under an upload id before the MD5 is known, and merges them checked against the MD5', async () => {
+    const file = chunkedFile(4 * 65536 + 9, 65536);
+    const id = uploadId();
+    for (const n of [2, 1, 5]) {
+      const { body } = await sendChunk(teacher, file, n, undefined, { uploadId: id });
+      assert.equal(body.status, 200, body.message);
+    }
+    const check = await teacher.call('POST', BLOCK_CHECK, {
+      json: { uploadId: id, size: 65536, chunks: 5, chunk: 3, eachSize: 65536, fullSize: file.bytes.length },
+    });
+    assert.deepEqual([check.body.data, check.body.chunks], [false, [1, 2, 5]]);
+    for (const n of [3, 4]) await sendChunk(teacher, file, n, undefined, { uploadId: id });
+    const merged = await teacher.call('POST', MERGE, {
+      json: { uploadId: id, md5: file.md5, name: file.name, size: file.bytes.length, chunks: 5 },
+    });
+    assert.equal(merged.body.status, 200, merged.body.message);
+    assert.equal(merged.body.data.md5, file.md5);
+    assert.equal(md5Of((await fetchFile(teacher, merged.body.data.url)).bytes), file.md5);
+    assert.equal(chunkSetExists(server, id), false, 'the set is gone');
+    // Stored under its MD5: the same file again is instant.
+    assert.equal(
+      (await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data.id,
+      merged.body.data.id,
+    );
+  });
+
+  it('refuses a merge whose bytes are not the MD5 it names (chunkmerge), publishing nothing', async () => {
+    const file = chunkedFile(2 * 65536 + 1, 65536);
+    const id = uploadId();
+    for (let n = 1; n <= 3; n++) await sendChunk(teacher, file, n, undefined, { uploadId: id });
+    const other = md5Of(randomBytes(8));
+    const merged = await teacher.call('POST', MERGE, {
+      json: { uploadId: id, md5: other, name: file.name, size: file.bytes.length, chunks: 3 },
+    });
+    assert.deepEqual([merged.body.status, merged.body.code], [400, 'chunkmerge']);
+    assert.equal((await secondCheck(teacher, other, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+  });
+
+  it("cancel removes the caller's own chunk set, by upload id or MD5, and never another user's", async () => {
+    const file = chunkedFile(3 * 65536, 65536);
+    const id = uploadId();
+    await sendChunk(teacher, file, 1, undefined, { uploadId: id });
+    await sendChunk(teacher, file, 1);
+    const other = await login(server, 'admin1');
+    await sendChunk(other, file, 2, undefined, { uploadId: id });
+    assert.equal((await teacher.call('POST', CANCEL, { json: { uploadId: id } })).body.data, true);
+    assert.equal((await teacher.call('POST', CANCEL, { json: { md5: file.md5 } })).body.data, true);
+    const root = join(server.dataDir, 'storage', 'chunks');
+    assert.deepEqual(readdirSync(root).sort(), [`10006-${id}`], "only admin1's set is left");
+    assert.equal((await teacher.call('POST', CANCEL, { json: { uploadId: 'x' } })).body.status, 400);
   });
 });
 

@@ -10,6 +10,8 @@ export const SINGLE = '/zuul/api/storage/upload';
 export const BLOCK_CHECK = '/api/storage/file_piecewise/block_upload_check';
 export const CHUNK = '/zuul/api/storage/file_piecewise/upload';
 export const MERGE = '/api/storage/file_piecewise/merge_file';
+export const CAPABILITIES = '/api/storage/file_piecewise/capabilities';
+export const CANCEL = '/api/storage/file_piecewise/cancel';
 export const BASE64 = '/api/storage/upload/base64_convert_image';
 
 export const md5Of = (...parts: Uint8Array[]) => {
@@ -62,16 +64,24 @@ export function chunkedFile(size: number, eachSize: number, name = 'lesson.mp4')
   return { bytes, md5: md5Of(bytes), name, eachSize, chunks: cut(bytes, eachSize) };
 }
 
-export const sendChunk = (client: Client, file: ChunkedFile, n: number, bytes = file.chunks[n - 1]!) =>
+export const sendChunk = (
+  client: Client,
+  file: ChunkedFile,
+  n: number,
+  bytes = file.chunks[n - 1]!,
+  extra: Record<string, string> = {},
+) =>
   postForm(
     client,
     CHUNK,
     {
+      ...extra,
       chunked: true,
       chunk: n,
       chunks: file.chunks.length,
       eachSize: file.eachSize,
-      md5: file.md5,
+      // Sent while hashing, a chunk names its upload id instead of the MD5 nobody knows yet.
+      ...(extra['uploadId'] ? {} : { md5: file.md5 }),
       fileName: file.name,
       fullSize: file.bytes.length,
       uid: 'u-1',

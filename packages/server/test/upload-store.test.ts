@@ -39,7 +39,7 @@ describe('upload store', () => {
     const md5 = md5Of(bytes);
     for (const n of [2, 1, 3]) await send(md5, bytes, n);
     await settle();
-    const stored = await store.merge(OWNER, md5, bytes.length, 3, () => false);
+    const stored = await store.merge(OWNER, md5, md5, bytes.length, 3, () => false);
     assert.deepEqual(readFileSync(join(dir, stored)), bytes);
   });
 
@@ -60,7 +60,7 @@ describe('upload store', () => {
     release();
     assert.equal((await second).bytes, EACH);
     await assert.rejects(
-      store.merge(OWNER, md5, bytes.length, 3, () => false),
+      store.merge(OWNER, md5, md5, bytes.length, 3, () => false),
       (error: { code?: string }) => {
         assert.equal(error.code, 'chunkmerge');
         return true;
@@ -80,14 +80,14 @@ describe('upload store', () => {
     ] as const) {
       const started = performance.now();
       await assert.rejects(
-        store.merge(OWNER, md5, size, chunks, () => false),
+        store.merge(OWNER, md5, md5, size, chunks, () => false),
         { code: 'chunk count abnormal' },
       );
       assert.ok(performance.now() - started < 200);
     }
     // The set is still whole: its own merge goes through.
     await settle();
-    const stored = await store.merge(OWNER, md5, bytes.length, 3, () => false);
+    const stored = await store.merge(OWNER, md5, md5, bytes.length, 3, () => false);
     assert.deepEqual(readFileSync(join(dir, stored)), bytes);
   });
 

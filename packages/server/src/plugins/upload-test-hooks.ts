@@ -25,6 +25,7 @@ const settingsSchema: JsonSchema = {
       minimum: 0,
       description: 'Per-user chunk sets in progress; null: configured',
     },
+    extensions: { type: 'boolean', description: 'False: no capabilities call, as a server without the extensions' },
   },
 };
 

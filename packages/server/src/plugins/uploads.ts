@@ -92,6 +92,10 @@ export const UPLOAD_ROUTES = {
   blockUploadCheck: '/api/storage/file_piecewise/block_upload_check',
   chunkUpload: '/zuul/api/storage/file_piecewise/upload',
   mergeFile: '/api/storage/file_piecewise/merge_file',
+  /** Extension: what this server offers beyond the spec's calls (sending while hashing, cancel, chunk sizes). */
+  capabilities: '/api/storage/file_piecewise/capabilities',
+  /** Extension: the caller's own chunk set removed (a cancelled upload leaves nothing behind). */
+  cancel: '/api/storage/file_piecewise/cancel',
   base64Image: '/api/storage/upload/base64_convert_image',
   file: '/api/storage/file/:fileId',
 } as const;
@@ -102,6 +106,13 @@ const DEFAULT_SERVER_ID = 'base';
 const MAX_NAME_LENGTH = 1024;
 const SERVER_ID_PATTERN = /^[A-Za-z0-9_.:-]*$/;
 const md5Schema: JsonSchema = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 of the whole file' };
+const uploadIdSchema: JsonSchema = {
+  type: 'string',
+  pattern: '^[0-9a-f]{32}$',
+  description:
+    'Extension (sending while hashing): the id, 32 hex digits chosen by the client, of an upload whose MD5 is not ' +
+    'known yet; its chunks are kept under it instead of the MD5, and the merge names both',
+};
 /** Counts are bounded by the sizes in each handler (chunks = ⌈fullSize / eachSize⌉ ≤ MAX_UPLOAD_CHUNKS). */
 const countSchema: JsonSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const sizeSchema: JsonSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
@@ -176,7 +187,8 @@ interface SecondCheckBody {
 }
 
 interface BlockCheckBody {
-  md5: string;
+  md5?: string;
+  uploadId?: string;
   size: number;
   chunks: number;
   name?: string;
@@ -188,6 +200,7 @@ interface BlockCheckBody {
 
 interface MergeBody {
   webkitRelativePath?: string;
+  uploadId?: string;
   md5: string;
   name: string;
   size: number;
@@ -226,6 +239,7 @@ const FIELD_LIMITS: Record<string, number> = {
   serverid: MAX_UPLOAD_ID_LENGTH,
   uid: MAX_UPLOAD_UID_LENGTH,
   md5: 32,
+  uploadId: 32,
   fileName: MAX_NAME_LENGTH,
   chunked: 8,
   chunk: 16,
@@ -336,7 +350,8 @@ function chunkFields(fields: Record<string, string>) {
   const chunks = intField(fields.chunks);
   const eachSize = intField(fields.eachSize);
   const fullSize = intField(fields.fullSize);
-  const md5 = (fields.md5 ?? '').toLowerCase();
+  // The set a chunk belongs to: its upload id when sent while hashing (the MD5 is not known yet), else its MD5.
+  const md5 = (fields.uploadId || fields.md5 || '').toLowerCase();
   if (!MD5_PATTERN.test(md5) || chunk === null || chunks === null || eachSize === null || fullSize === null) {
     return null;
   }
@@ -583,15 +598,18 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
               ...payloadProperties,
               chunk: countSchema,
               size: { ...sizeSchema, description: "This chunk's size in bytes" },
+              uploadId: uploadIdSchema,
             },
-            required: ['md5', 'size', 'chunks', 'chunk'],
+            required: ['size', 'chunks', 'chunk'],
+            anyOf: [{ required: ['md5'] }, { required: ['uploadId'] }],
           },
           response: { 200: checkResponse },
         },
       },
       async (request) => {
         const { chunk, chunks, size, eachSize, fullSize } = request.body;
-        const md5 = request.body.md5.toLowerCase();
+        // The set: the upload id of an upload sent while hashing, else the MD5.
+        const md5 = (request.body.uploadId ?? request.body.md5 ?? '').toLowerCase();
         const user = authOf(request).user;
         const refused = () => fail(400, 'checkchunkerror', UPLOAD_MESSAGES.checkchunkerror);
         if (chunk > chunks || chunks > MAX_UPLOAD_CHUNKS || size > MAX_CHUNK_BYTES) return refused();
@@ -638,8 +656,9 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
               uid: uidSchema,
               size: sizeSchema,
               serverid: serverIdSchema,
+              uploadId: uploadIdSchema,
             },
-            ['chunk', 'chunks', 'eachSize', 'md5', 'fullSize'],
+            ['chunk', 'chunks', 'eachSize', 'fullSize'],
           ),
           response: { 200: envelopeSchema(booleanSchema), 500: envelopeSchema(booleanSchema) },
         },
@@ -750,6 +769,59 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
       },
     );
 
+    session.get(
+      UPLOAD_ROUTES.capabilities,
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            'Extension: what this server offers beyond the spec. `hashWhileSending`: chunks may go under an ' +
+            '`uploadId` before the MD5 is known, the merge names both and is checked against the MD5 of the bytes ' +
+            'received; `cancel`: the cancel call; `maxChunkSize`: the largest `eachSize` taken. A client that finds ' +
+            "no such call uses the spec's order",
+          querystring: { type: 'object', properties: { _t: { type: 'string' } } },
+          response: envelopeResponse({
+            type: 'object',
+            properties: {
+              hashWhileSending: { type: 'boolean' },
+              cancel: { type: 'boolean' },
+              maxChunkSize: { type: 'integer' },
+            },
+            required: ['hashWhileSending', 'cancel', 'maxChunkSize'],
+          }),
+        },
+      },
+      async (_request, reply) => {
+        // A test hook plays a server without the extensions.
+        if (hooks && !hooks.settings.extensions) return reply.code(404).send(fail(404, 'not_found', MESSAGES.notFound));
+        return ok({ hashWhileSending: true, cancel: true, maxChunkSize: MAX_CHUNK_BYTES });
+      },
+    );
+
+    session.post<{ Body: { md5?: string; uploadId?: string } }>(
+      UPLOAD_ROUTES.cancel,
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            "Extension: removes the caller's own chunk set of an upload (by its upload id, or its MD5), so a " +
+            "cancelled upload leaves nothing until the sweep; another user's set is never touched. Data: true",
+          body: {
+            type: 'object',
+            properties: { md5: md5Schema, uploadId: uploadIdSchema },
+            anyOf: [{ required: ['md5'] }, { required: ['uploadId'] }],
+            additionalProperties: false,
+          },
+          response: envelopeResponse(booleanSchema),
+        },
+      },
+      async (request) => {
+        const setId = (request.body.uploadId ?? request.body.md5 ?? '').toLowerCase();
+        await store.removeSet(authOf(request).user.id, setId);
+        return ok(true);
+      },
+    );
+
     session.post<{ Body: MergeBody }>(
       UPLOAD_ROUTES.mergeFile,
       {
@@ -763,7 +835,11 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
             'this content already',
           body: {
             type: 'object',
-            properties: { ...payloadProperties, size: { ...sizeSchema, description: 'Whole file' } },
+            properties: {
+              ...payloadProperties,
+              size: { ...sizeSchema, description: 'Whole file' },
+              uploadId: { ...uploadIdSchema, description: 'Extension: the chunks were sent under this upload id' },
+            },
             required: ['md5', 'name', 'size', 'chunks'],
           },
           response: envelopeResponse(fileDataSchema),
@@ -783,7 +859,8 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           // The set's own declared size is part of the user's pending bytes: only what is stored counts here.
           const over = await quotaRefusal(user.id, md5, size, false);
           if (over) return over.toEnvelope();
-          const storagePath = await store.merge(user.id, md5, size, chunks, () =>
+          const setId = request.body.uploadId?.toLowerCase() ?? md5;
+          const storagePath = await store.merge(user.id, setId, md5, size, chunks, () =>
             files.readableWithContent(md5, size, user),
           );
           const made = record({

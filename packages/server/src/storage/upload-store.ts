@@ -552,7 +552,8 @@ export class UploadStore {
   }
 
   /**
-   * Publishes `owner`'s set of `md5` when it was cut for a file of `size` bytes in `chunks` chunks (its recorded
+   * Publishes `owner`'s set `setId` (the MD5, or the upload id of an upload sent while hashing) as the content of
+   * `md5` when it was cut for a file of `size` bytes in `chunks` chunks (its recorded
    * layout decides; the request's numbers only have to agree), every chunk is marked, and the MD5 of its first
    * `size` bytes matches (an atomic rename: no copy); the set goes afterwards. Numbers that disagree with the layout,
    * or a missing chunk, are `chunk count abnormal` (the chunks stay, so the client sends only what is missing); an
@@ -561,8 +562,15 @@ export class UploadStore {
    * `mayClaim` allows it (the caller may read it already), the merge succeeds without chunks. Nothing here loops or
    * allocates by a number of the request: the walk is bounded by the layout (at most MAX_UPLOAD_CHUNKS).
    */
-  async merge(owner: number, md5: string, size: number, chunks: number, mayClaim: () => boolean): Promise<string> {
-    const key = this.setKey(owner, md5);
+  async merge(
+    owner: number,
+    setId: string,
+    md5: string,
+    size: number,
+    chunks: number,
+    mayClaim: () => boolean,
+  ): Promise<string> {
+    const key = this.setKey(owner, setId);
     return this.withLock(key, async () => {
       const { layout, sizes: stored } = await this.readSet(key);
       const fits =
@@ -614,6 +622,16 @@ export class UploadStore {
       const relative = await this.publish(tempPath, md5, size);
       await rm(this.chunkDir(key), { recursive: true, force: true });
       return relative;
+    });
+  }
+
+  /** Removes `owner`'s set `setId` (a cancelled upload), once the chunks being written to it have ended. */
+  async removeSet(owner: number, setId: string): Promise<void> {
+    const key = this.setKey(owner, setId);
+    await this.withLock(key, async () => {
+      await this.writesEnded(key);
+      this.running.delete(key);
+      await rm(this.chunkDir(key), { recursive: true, force: true });
     });
   }
 

@@ -16,6 +16,8 @@ export interface UploadHookSettings {
   userMaxBytes: number | null;
   userMaxFiles: number | null;
   userMaxPendingSets: number | null;
+  /** False plays a server without the storage extensions (no capabilities call): clients use the spec's order. */
+  extensions: boolean;
 }
 
 export type ChunkOutcome = 'drop' | 'fail' | 'store';
@@ -26,7 +28,7 @@ export interface UploadHookStats {
   stored: number;
   failed: number;
   dropped: number;
-  /** Per MD5, the chunk numbers stored, in the order they arrived. */
+  /** Per chunk set (the MD5, or the upload id of an upload sent while hashing), the chunk numbers stored, in order. */
   chunks: Record<string, number[]>;
 }
 
@@ -38,6 +40,7 @@ const defaults = (): UploadHookSettings => ({
   userMaxBytes: null,
   userMaxFiles: null,
   userMaxPendingSets: null,
+  extensions: true,
 });
 
 /**
