@@ -28,6 +28,7 @@ test.beforeEach(async ({ request }) => {
     userMaxBytes: null,
     userMaxFiles: null,
     userMaxPendingSets: null,
+    extensions: true,
   });
 });
 
@@ -47,6 +48,16 @@ async function uploadHooks(request: APIRequestContext, settings: Record<string, 
 async function chunkStats(request: APIRequestContext): Promise<{ received: number; chunks: Record<string, number[]> }> {
   const response = await request.get(`/api/__test/upload/stats?_t=${Date.now()}`);
   return ((await response.json()) as { data: { received: number; chunks: Record<string, number[]> } }).data;
+}
+
+/**
+ * The one chunk set that received chunks, and its chunk numbers in the order they arrived. Sent while hashing (the
+ * reference server offers it), a file's chunks go under an upload id the page chose, not under its MD5.
+ */
+function onlySet(stats: { chunks: Record<string, number[]> }): [id: string, chunks: number[]] {
+  const sets = Object.entries(stats.chunks);
+  expect(sets, 'one chunk set').toHaveLength(1);
+  return sets[0]!;
 }
 
 /** Picks files with the element's own button, through the browser's file chooser. */
@@ -92,13 +103,19 @@ test('a 50 MB file uploads and is fetched back identical; the same file again is
   await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
   // 25 chunks of 2 MB, each stored once.
-  expect((await chunkStats(request)).chunks[file.md5]?.length).toBe(25);
+  const [firstSet, firstChunks] = onlySet(await chunkStats(request));
+  expect(firstChunks).toHaveLength(25);
 
+  // The same file again: chunks start out while it is hashed; once its MD5 is known the server has it, the rest is
+  // cancelled and the upload ends at once.
   await pickWithButton(page, uploader, [file.path]);
   await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(2, { timeout: 60_000 });
   await expect(uploader.getByRole('listitem').nth(1)).toContainText('秒传');
   await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`).nth(1)).toContainText('秒传');
-  expect((await chunkStats(request)).chunks[file.md5]?.length).toBe(25);
+  const again = (await chunkStats(request)).chunks;
+  expect(again[firstSet]).toHaveLength(25);
+  const sentAgain = Object.entries(again).filter(([id]) => id !== firstSet);
+  expect(sentAgain.flatMap(([, chunks]) => chunks).length, 'far from the whole file again').toBeLessThan(25);
   expect(errors).toEqual([]);
 });
 
@@ -148,6 +165,50 @@ test('a full upload quota is refused with a clear message and nothing stored', a
   expect(errors).toEqual([]);
 });
 
+test("against a server without the extensions: the spec's order, the MD5 first, chunks under it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await uploadHooks(request, { extensions: false });
+  const uploader = await openPage(page);
+  const file = makeFile('plain-server.mp4', 10 * MB);
+  await pickWithButton(page, uploader, [file.path]);
+  await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
+  const [set, chunks] = onlySet(await chunkStats(request));
+  expect(set).toBe(file.md5);
+  expect([...chunks].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+  expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
+});
+
+test('cancel removes what the upload left on the server', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await uploadHooks(request, { chunkDelayMs: 300 });
+  const uploader = await openPage(page);
+  const file = makeFile('draft-recording.mp4', 20 * MB);
+  await pickWithButton(page, uploader, [file.path]);
+  await expect
+    .poll(async () => Object.values((await chunkStats(request)).chunks)[0]?.length ?? 0, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(2);
+  const [set] = onlySet(await chunkStats(request));
+  const held = async () =>
+    (
+      (await (
+        await page.request.post('/api/storage/file_piecewise/block_upload_check', {
+          data: { uploadId: set, size: 2 * MB, chunks: 10, chunk: 1, eachSize: 2 * MB, fullSize: 20 * MB },
+        })
+      ).json()) as { chunks: number[] }
+    ).chunks;
+  expect((await held()).length).toBeGreaterThanOrEqual(2);
+  const row = uploader.getByRole('listitem').filter({ hasText: 'draft-recording.mp4' });
+  await row.getByRole('button', { name: '取消 draft-recording.mp4' }).click();
+  await expect.poll(held, { timeout: 10_000 }).toEqual([]);
+  // Picked again, nothing is offered to resume: the upload was cancelled, not interrupted.
+  await uploadHooks(request, { chunkDelayMs: 0 });
+  await pickWithButton(page, uploader, [file.path]);
+  await expect(uploader.getByRole('listitem').last()).not.toContainText('上次未传完');
+});
+
 test('pause then resume completes identical (screenshot of the queue in progress)', async ({ page, request }) => {
   test.setTimeout(120_000);
   await uploadHooks(request, { chunkDelayMs: 250 });
@@ -180,11 +241,11 @@ test('abort by a reload, pick the same file again: only the missing chunks are s
   const file = makeFile('exam-video.mp4', 20 * MB);
   await pickWithButton(page, uploader, [file.path]);
   await expect
-    .poll(async () => (await chunkStats(request)).chunks[file.md5]?.length ?? 0, { timeout: 60_000 })
+    .poll(async () => Object.values((await chunkStats(request)).chunks)[0]?.length ?? 0, { timeout: 60_000 })
     .toBeGreaterThanOrEqual(3);
   await page.reload();
   uploader = page.locator('#upload-main');
-  const before = [...((await chunkStats(request)).chunks[file.md5] ?? [])];
+  const [set, before] = onlySet(await chunkStats(request));
   expect(before.length).toBeLessThan(10);
 
   await uploadHooks(request, { chunkDelayMs: 0 });
@@ -193,8 +254,10 @@ test('abort by a reload, pick the same file again: only the missing chunks are s
   await expect(row).toContainText('上次未传完，可继续上传');
   await row.getByRole('button', { name: '继续上传 exam-video.mp4' }).click();
   await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
-  const all = (await chunkStats(request)).chunks[file.md5] ?? [];
-  // Every chunk stored exactly once: those the server had before the reload were not sent again.
+  // The same upload goes on (its id kept with the resume record): every chunk stored exactly once, those the server
+  // had before the reload were not sent again.
+  const [setAfter, all] = onlySet(await chunkStats(request));
+  expect(setAfter).toBe(set);
   expect([...all].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   expect(all.slice(0, before.length)).toEqual(before);
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
@@ -292,8 +355,9 @@ test('the server restarted in the middle: picking the file again completes it id
     const file = makeFile('lesson-recording.mp4', 24 * MB);
     await pickWithButton(page, uploader, [file.path]);
     await expect
-      .poll(async () => (await stats()).chunks[file.md5]?.length ?? 0, { timeout: 60_000 })
+      .poll(async () => Object.values((await stats()).chunks)[0]?.length ?? 0, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(3);
+    const [set] = onlySet(await stats());
 
     // A crash: no goodbye to the requests in flight.
     await server.kill();
@@ -308,7 +372,7 @@ test('the server restarted in the middle: picking the file again completes it id
     server = await startApiServer({ dataDir, staticDir, quiet: true, port });
     // What the restarted server holds of the file, as its chunk check lists it (whole chunks only).
     const check = await page.request.post(`${url}/api/storage/file_piecewise/block_upload_check`, {
-      data: { md5: file.md5, size: 2 * MB, chunks: 12, chunk: 1, name: 'lesson-recording.mp4', uid: 'u' },
+      data: { uploadId: set, size: 2 * MB, chunks: 12, chunk: 1, name: 'lesson-recording.mp4', uid: 'u' },
     });
     const before = ((await check.json()) as { chunks: number[] }).chunks;
     expect(before.length).toBeGreaterThanOrEqual(3);
@@ -321,7 +385,9 @@ test('the server restarted in the middle: picking the file again completes it id
     await expect(again).toContainText('已完成');
 
     // The restarted server's counters start at zero: it received exactly the chunks missing before the crash.
-    const after = [...((await stats()).chunks[file.md5] ?? [])].sort((a, b) => a - b);
+    const [setAfter, received] = onlySet(await stats());
+    expect(setAfter).toBe(set);
+    const after = [...received].sort((a, b) => a - b);
     expect(after.filter((n) => before.includes(n))).toEqual([]);
     expect([...before, ...after].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(await fetchedMd5(page, file.md5, url)).toBe(file.md5);
@@ -376,8 +442,9 @@ test('a folder dropped on the drop zone queues every file inside with its path; 
   await expect(refused.filter({ hasText: '不允许选择该类型的文件（.exe）' })).toHaveCount(120);
   await expect(rows.filter({ hasText: 'week-1/tools/setup-119.exe' })).toHaveCount(1);
   // Only the three allowed files reached the server.
-  const stats = await chunkStats(request);
-  expect(Object.keys(stats.chunks).sort()).toEqual([files[1]!.md5]);
+  // Only the 3 MB slides were sent in chunks.
+  const [, slides] = onlySet(await chunkStats(request));
+  expect([...slides].sort()).toEqual([1, 2]);
   expect(errors).toEqual([]);
 });
 

@@ -13,6 +13,9 @@ export const UPLOAD_PATHS = {
   chunkUpload: '/zuul/api/storage/file_piecewise/upload',
   mergeFile: '/api/storage/file_piecewise/merge_file',
   base64Image: '/api/storage/upload/base64_convert_image',
+  /** Extensions of the reference server (docs/decisions.md "Uploads"); other servers answer 404. */
+  capabilities: '/api/storage/file_piecewise/capabilities',
+  cancel: '/api/storage/file_piecewise/cancel',
 } as const;
 
 export interface CallOptions extends RequestOptions {
@@ -120,8 +123,20 @@ export async function uploadSingle(params: SingleUploadParams, options: CallOpti
   return envelope.data;
 }
 
-export interface ChunkCheckParams {
+/** A chunk set's name: the file's MD5, or (sending while hashing) the upload id it was sent under. */
+export interface ChunkSetName {
+  /** '' until known when `uploadId` is given. */
   md5: string;
+  /** Extension: the id chunks go under before the MD5 is known (32 hex digits). */
+  uploadId?: string;
+}
+
+/** The set's fields as sent: the upload id when there is one, the MD5 when known. */
+function setFields({ md5, uploadId }: ChunkSetName): Record<string, string> {
+  return { ...(md5 && { md5 }), ...(uploadId && { uploadId }) };
+}
+
+export interface ChunkCheckParams extends ChunkSetName {
   /** Bytes of this chunk. */
   size: number;
   chunks: number;
@@ -156,7 +171,8 @@ export async function blockUploadCheckList(
   options: CallOptions = {},
 ): Promise<ChunkCheckAnswer> {
   const [client, request] = split(options);
-  const envelope = await client.post(UPLOAD_PATHS.blockUploadCheck, { ...params }, request);
+  const { md5: _md5, uploadId: _uploadId, ...rest } = params;
+  const envelope = await client.post(UPLOAD_PATHS.blockUploadCheck, { ...rest, ...setFields(params) }, request);
   const list = envelope.extra?.['chunks'];
   const stored =
     Array.isArray(list) && list.every((n) => Number.isInteger(n) && n >= 1 && n <= params.chunks)
@@ -165,14 +181,13 @@ export async function blockUploadCheckList(
   return { present: Boolean(envelope.data), stored };
 }
 
-export interface ChunkUploadParams {
+export interface ChunkUploadParams extends ChunkSetName {
   /** The chunk's bytes. */
   file: Blob;
   /** 1-based. */
   chunk: number;
   chunks: number;
   eachSize: number;
-  md5: string;
   fileName: string;
   fullSize: number;
   uid: string;
@@ -187,7 +202,7 @@ export async function uploadChunk(params: ChunkUploadParams, options: CallOption
   form.append('chunk', String(params.chunk));
   form.append('chunks', String(params.chunks));
   form.append('eachSize', String(params.eachSize));
-  form.append('md5', params.md5);
+  for (const [key, value] of Object.entries(setFields(params))) form.append(key, value);
   form.append('fileName', params.fileName);
   form.append('fullSize', String(params.fullSize));
   form.append('uid', params.uid);
@@ -208,6 +223,8 @@ export interface MergeParams {
   uid?: string;
   /** As in `UploadPayload`. */
   webkitRelativePath?: string;
+  /** Extension: the chunks were sent under this upload id (the MD5 came later). */
+  uploadId?: string;
 }
 
 /** `POST merge_file {md5, name, size, chunks}`: the answer's `data` (the stored file). */
@@ -241,4 +258,40 @@ export async function convertBase64Image(params: Base64ImageParams, options: Cal
     request,
   );
   return envelope.data;
+}
+
+/** What a storage server offers beyond the spec (the reference server's capabilities call). */
+export interface UploadCapabilities {
+  /** Chunks may go under an upload id before the MD5 is known; the merge names both. */
+  hashWhileSending: boolean;
+  /** The cancel call removes the caller's chunk set. */
+  cancel: boolean;
+  /** The largest chunk (`eachSize`) taken, bytes. */
+  maxChunkSize: number;
+}
+
+/**
+ * `GET capabilities`: what the server offers beyond the spec, or null when it does not say (a server without the
+ * call, or any failure): the caller then keeps to the spec's order.
+ */
+export async function uploadCapabilities(options: CallOptions = {}): Promise<UploadCapabilities | null> {
+  const [client, request] = split(options);
+  try {
+    const { data } = await client.get(UPLOAD_PATHS.capabilities, undefined, { ...request, silent: true });
+    if (typeof data !== 'object' || data === null) return null;
+    const { hashWhileSending, cancel, maxChunkSize } = data as Record<string, unknown>;
+    return {
+      hashWhileSending: hashWhileSending === true,
+      cancel: cancel === true,
+      maxChunkSize: Number.isSafeInteger(maxChunkSize) && (maxChunkSize as number) > 0 ? (maxChunkSize as number) : 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** `POST cancel` (extension): the caller's chunk set of this upload removed on the server. */
+export async function cancelUpload(set: ChunkSetName, options: CallOptions = {}): Promise<void> {
+  const [client, request] = split(options);
+  await client.post(UPLOAD_PATHS.cancel, setFields(set), request);
 }

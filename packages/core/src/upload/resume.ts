@@ -1,6 +1,6 @@
 /**
  * Resume after a reload or a crash (issue 11): the browser keeps no file content. A small record per unfinished
- * upload (name, size, lastModified, md5) lets a picker offer "resume" when the user picks the same file again; the
+ * upload (name, size, lastModified, md5, upload id) lets a picker offer "resume" when the user picks the same file again; the
  * upload then hashes it and sends only the chunks the server lacks. Records belong to the signed-in user (one
  * storage key holding `{userId, records}`; another user's records read as none), are removed when their upload
  * succeeds, and the whole key goes at logout (`SessionStore.logout`).
@@ -14,7 +14,10 @@ export interface ResumeRecord {
   name: string;
   size: number;
   lastModified: number;
+  /** '' while an upload sent while hashing has no MD5 yet. */
   md5: string;
+  /** The id its chunks went under, for an upload sent while hashing (a server extension). */
+  uploadId?: string;
   /** When the record was written (ms since the epoch). */
   savedAt: number;
 }
@@ -38,6 +41,8 @@ function isResumeRecord(value: unknown): value is ResumeRecord {
     typeof value['size'] === 'number' &&
     typeof value['lastModified'] === 'number' &&
     typeof value['md5'] === 'string' &&
+    (value['uploadId'] === undefined ||
+      (typeof value['uploadId'] === 'string' && /^[0-9a-f]{32}$/.test(value['uploadId']))) &&
     typeof value['savedAt'] === 'number'
   );
 }
@@ -65,13 +70,22 @@ export function findResumeRecord(file: FileIdentity, options: ResumeOptions = {}
   return listResumeRecords(options).find((record) => sameFile(record, file)) ?? null;
 }
 
-/** Remembers an upload that has its MD5 and has not finished; never any content. */
-export function saveResumeRecord(file: FileIdentity, md5: string, options: ResumeOptions = {}): void {
+/**
+ * Remembers an upload that has not finished: its MD5 (or '' not yet), and the upload id its chunks go under when
+ * it is sent while hashing; never any content.
+ */
+export function saveResumeRecord(
+  file: FileIdentity,
+  md5: string,
+  options: ResumeOptions = {},
+  uploadId?: string,
+): void {
   const record: ResumeRecord = {
     name: file.name,
     size: file.size,
     lastModified: file.lastModified,
     md5,
+    ...(uploadId && { uploadId }),
     savedAt: (options.now ?? Date.now)(),
   };
   const others = listResumeRecords(options).filter((item) => !sameFile(item, file));

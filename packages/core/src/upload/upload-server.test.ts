@@ -32,6 +32,7 @@ interface UploadHookSettings {
   userMaxBytes?: number | null;
   userMaxFiles?: number | null;
   userMaxPendingSets?: number | null;
+  extensions?: boolean;
 }
 
 async function configureUploads(settings: UploadHookSettings): Promise<void> {
@@ -119,28 +120,82 @@ describe('upload against the reference server', () => {
     await expectStored(await createUpload(file, options()).settled(), file);
   });
 
-  it('uploads in chunks and merges what the server verified; the same file again is instant', async () => {
+  it("uploads in chunks in the spec's order and merges what the server verified; the same file again is instant", async () => {
     const file = uniqueFile(5 * KB64 + 77, 'chunked.mp4');
-    const first = await createUpload(file, options()).settled();
+    const first = await createUpload(file, options({ extensions: false })).settled();
     await expectStored(first, file);
     expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(6);
     // The server lists the chunks it holds with the first check: one check instead of six.
     expect(await count(UPLOAD_PATHS.blockUploadCheck)).to.equal(1);
     expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
 
-    const second = await createUpload(file, options()).settled();
+    const second = await createUpload(file, options({ extensions: false })).settled();
     expect(second.instant).to.equal(true);
     expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(6);
     expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
   });
 
-  it('resumes an aborted upload sending only the chunks the server lacks', async () => {
+  it('sends chunks while hashing where the server offers it: under an upload id, merged with the MD5', async () => {
+    const file = uniqueFile(6 * KB64 + 3, 'while-hashing.mp4');
+    const seen: UploadSnapshot[] = [];
+    // A slow hash, so the chunks plainly go out before the MD5 is known.
+    const slowHash: UploadOptions['hash'] = async (blob) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return md5Bytes(new Uint8Array(await blob.arrayBuffer()));
+    };
+    const upload = createUpload(file, options({ hash: slowHash }));
+    upload.subscribe((snapshot) => seen.push(snapshot));
+    const final = await upload.settled();
+    await expectStored(final, file);
+    expect(final.instant).to.equal(false);
+    expect(
+      seen.some((snapshot) => snapshot.md5 === null && snapshot.uploadedBytes > 0),
+      'bytes accepted before the MD5 was known',
+    ).to.equal(true);
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(7);
+    expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
+    // The spec's existence check still runs, once the MD5 is known.
+    expect(await count(UPLOAD_PATHS.secondUploadCheck)).to.equal(1);
+  });
+
+  it('a file the server has already ends as soon as its MD5 is known, while hashing and sending', async () => {
+    const file = uniqueFile(40 * KB64, 'again.mp4');
+    await expectStored(await createUpload(file, options({ extensions: false })).settled(), file);
+    const sent = await count(UPLOAD_PATHS.chunkUpload);
+    const again = await createUpload(file, options({ concurrency: 1 })).settled();
+    expect(again.state).to.equal('done');
+    expect(again.instant).to.equal(true);
+    expect(await storedMd5(again)).to.equal(again.md5);
+    // The chunks in flight were cancelled: far fewer than the 40 of the file went again, and nothing merged.
+    expect((await count(UPLOAD_PATHS.chunkUpload)) - sent).to.be.below(40);
+    expect(await count(UPLOAD_PATHS.mergeFile)).to.equal(1);
+  });
+
+  it("keeps the spec's order against a server that does not offer sending while hashing", async () => {
+    await configureUploads({ extensions: false });
+    const file = uniqueFile(3 * KB64 + 1, 'plain-server.mp4');
+    const seen: UploadSnapshot[] = [];
+    const upload = createUpload(file, options());
+    upload.subscribe((snapshot) => seen.push(snapshot));
+    await expectStored(await upload.settled(), file);
+    expect(seen.filter((snapshot) => snapshot.uploadedBytes > 0).every((snapshot) => snapshot.md5 !== null)).to.equal(
+      true,
+    );
+  });
+
+  it('resumes an upload left unfinished (as by a reload) sending only the chunks the server lacks', async () => {
     const file = uniqueFile(8 * KB64, 'resume.mov');
     const first = createUpload(file, options({ concurrency: 1 }));
-    first.subscribe((snapshot) => {
-      if (snapshot.chunksDone === 3) first.abort();
-    });
-    expect((await first.settled()).state).to.equal('aborted');
+    await new Promise<void>((resolve) =>
+      first.subscribe((snapshot) => {
+        if (snapshot.chunksDone === 3 && snapshot.state === 'uploading') {
+          first.pause();
+          resolve();
+        }
+      }),
+    );
+    // What was sent before the pause cancelled the rest has arrived.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const sentBefore = await count(UPLOAD_PATHS.chunkUpload);
     expect(sentBefore).to.be.within(3, 4);
 
@@ -188,7 +243,7 @@ describe('upload against the reference server', () => {
     expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(4);
     await logoutServer();
     await loginAs('area1');
-    const theirs = await createUpload(file, options()).settled();
+    const theirs = await createUpload(file, options({ extensions: false })).settled();
     await expectStored(theirs, file);
     expect(theirs.instant).to.equal(true);
     // The check, then the check with the answer; no byte sent again.

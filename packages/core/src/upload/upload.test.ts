@@ -661,7 +661,7 @@ describe('createUpload', () => {
     expect(final.speed).to.equal(KB64);
   });
 
-  it("keeps the user's resume record while unfinished and removes it on success", async () => {
+  it("keeps the user's resume record while unfinished, removes it on success and when the user cancels", async () => {
     const session = createSessionStore();
     session.login({ userId: 'T1', userName: 'teacher1' });
     try {
@@ -675,10 +675,14 @@ describe('createUpload', () => {
       expect(record).to.deep.include({ name: 'video.mov', size: 2 * KB64 + 1, lastModified: 1234 });
       expect(record!.md5).to.equal(upload.getSnapshot().md5);
       expect(localStorage.getItem('EDU_UPLOAD_RESUME')).to.not.include('\u0000');
-      upload.abort();
+      upload.pause();
       expect(findResumeRecord(file, { session })).to.not.equal(null);
+      upload.abort();
+      expect(findResumeRecord(file, { session }), 'cancelled: nothing kept').to.equal(null);
 
       const again = createUpload(file, options);
+      await until(() => again.getSnapshot().state === 'uploading');
+      expect(findResumeRecord(file, { session })).to.not.equal(null);
       held.open();
       expect((await again.settled()).state).to.equal('done');
       expect(listResumeRecords({ session })).to.deep.equal([]);

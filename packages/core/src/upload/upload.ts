@@ -50,17 +50,20 @@ import { NOT_ALLOWED_UPLOAD_EXTENSIONS, REJECTED_EXTENSIONS } from '../validate/
 import { md5Bytes } from '../platform/md5.ts';
 import {
   blockUploadCheckList,
+  cancelUpload,
   mergeFile,
+  uploadCapabilities,
   secondUploadCheckAnswer,
   uploadChunk,
   uploadSingle,
   type PossessionChallenge,
+  type UploadCapabilities,
   type UploadPayload,
 } from './api.ts';
 import { chunkAt, chunkCount, isSingleUpload } from './chunks.ts';
 import { toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
 import { hashFile, type HashFunction } from './hash.ts';
-import { removeResumeRecord, saveResumeRecord } from './resume.ts';
+import { findResumeRecord, removeResumeRecord, saveResumeRecord } from './resume.ts';
 
 export type UploadState =
   'idle' | 'hashing' | 'checking' | 'uploading' | 'merging' | 'done' | 'paused' | 'failed' | 'aborted';
@@ -104,6 +107,8 @@ export interface UploadOptions {
    * server's record of it, the upload record's field.
    */
   relativePath?: string;
+  /** Use what the server offers beyond the spec (sending while hashing, cancel) when it says so; default true. */
+  extensions?: boolean;
 }
 
 export interface UploadSnapshot {
@@ -197,6 +202,22 @@ async function readable(blob: Blob): Promise<boolean> {
   }
 }
 
+/** What each client's server offers, asked once per page (only answers are kept: a failure is asked again). */
+const capabilitiesOf = new WeakMap<Client, UploadCapabilities>();
+
+async function capabilities(client: Client, signal: AbortSignal): Promise<UploadCapabilities | null> {
+  const known = capabilitiesOf.get(client);
+  if (known) return known;
+  const answer = await uploadCapabilities({ client, signal });
+  if (answer) capabilitiesOf.set(client, answer);
+  return answer;
+}
+
+/** 32 random hex digits: the name of an upload's chunks on the server until its MD5 is known. */
+function newUploadId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 let uidCounter = 0;
 /** A record uid as the original uploader made them: the time plus a counter, digits only. */
 function newUid(): string {
@@ -266,8 +287,11 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     error: null,
   });
 
-  // What is known survives pauses: the digest, the existence check, each chunk's status on the server.
+  // What is known survives pauses: the digest, the existence check, each chunk's status on the server, and the id
+  // chunks went under when they were sent while hashing (kept with the resume record across a reload).
   let md5: string | null = null;
+  let uploadId: string | null = (remember && picked && findResumeRecord(picked, resumeOptions)?.uploadId) || null;
+  let offers: UploadCapabilities | null = null;
   let existenceChecked = false;
   const status: ChunkStatus[] = Array.from({ length: chunks + 1 }, () => 'unknown');
   const inFlight = new Map<number, number>();
@@ -409,6 +433,11 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     };
   }
 
+  /** The name of this upload's chunk set on the server: the upload id it was sent under, else the MD5. */
+  function setName() {
+    return { md5: md5 ?? '', ...(uploadId && { uploadId }) };
+  }
+
   async function transferChunks(outer: AbortSignal): Promise<void> {
     // Its own signal: when one loop fails, the others stop and their requests are cancelled.
     const local = new AbortController();
@@ -425,7 +454,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     let checking = 0;
     // Checks run ahead of uploads, but not so far that a slow link leaves hundreds of answers waiting.
     const lookahead = concurrency * 2;
-    const common = { md5: md5!, chunks, uid };
+    const common = { ...setName(), chunks, uid };
 
     /** Records a chunk the server holds or lacks. */
     const known = (index: number, present: boolean) => {
@@ -546,22 +575,64 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     if (outer.aborted) throw new Stopped();
   }
 
+  /** The MD5 of the file (a read that fails: `readerror`). */
+  async function digest(signal: AbortSignal): Promise<string> {
+    try {
+      return await hash(file, {
+        signal,
+        onProgress: (hashedBytes) => {
+          if (!signal.aborted) set({ hashedBytes });
+        },
+      });
+    } catch (error) {
+      if (signal.aborted) throw new Stopped();
+      throw readError(error);
+    }
+  }
+
+  /** The existence check (with a proof of possession when the server asks): the server's record, or null. */
+  async function existing(signal: AbortSignal): Promise<unknown> {
+    const answer = await attempt('checkerror', signal, () => secondUploadCheckAnswer(payload(), request(signal)));
+    let exists = answer.data;
+    if (!exists && answer.proof) {
+      // The server stores this content but asks for proof that this file is it (docs/decisions.md): a wrong or
+      // late answer only means the file is uploaded as usual.
+      const proofMd5 = await possessionProof(file, answer.proof);
+      if (signal.aborted) throw new Stopped();
+      if (proofMd5) {
+        const proved = await attempt('checkerror', signal, () =>
+          secondUploadCheckAnswer({ ...payload(), proofNonce: answer.proof!.nonce, proofMd5 }, request(signal)),
+        );
+        exists = proved.data;
+      }
+    }
+    existenceChecked = true;
+    return exists || null;
+  }
+
+  function finishInstant(data: unknown): void {
+    accepted = size;
+    for (let i = 1; i <= chunks; i++) status[i] = 'present';
+    finish(data, true);
+  }
+
+  /** Removes what this upload left on the server (a server offering the cancel call; harmless otherwise). */
+  function dropChunkSet(): void {
+    if (!offers?.cancel || (!uploadId && !md5)) return;
+    cancelUpload(setName(), { client, silent: true }).catch(() => undefined);
+  }
+
   async function flow(signal: AbortSignal): Promise<void> {
+    if (md5 === null && options.extensions !== false && !isSingleUpload(size, chunkSize) && network.online()) {
+      offers = await capabilities(client, signal);
+      if (signal.aborted) throw new Stopped();
+      if (offers?.hashWhileSending && chunkSize <= offers.maxChunkSize) return sendWhileHashing(signal);
+    }
     if (md5 === null) {
       set({ state: 'hashing', hashedBytes: 0 });
-      try {
-        md5 = await hash(file, {
-          signal,
-          onProgress: (hashedBytes) => {
-            if (!signal.aborted) set({ hashedBytes });
-          },
-        });
-      } catch (error) {
-        if (signal.aborted) throw new Stopped();
-        throw readError(error);
-      }
+      md5 = await digest(signal);
       set({ md5, hashedBytes: size });
-      if (remember) saveResumeRecord(file, md5, resumeOptions);
+      if (remember) saveResumeRecord(file, md5, resumeOptions, uploadId ?? undefined);
     }
     // Hashing needs no network; everything after it does.
     if (!network.online()) {
@@ -572,25 +643,10 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
 
     if (!existenceChecked) {
       set({ state: 'checking' });
-      const answer = await attempt('checkerror', signal, () => secondUploadCheckAnswer(payload(), request(signal)));
-      let exists = answer.data;
-      if (!exists && answer.proof) {
-        // The server stores this content but asks for proof that this file is it (docs/decisions.md): a wrong or
-        // late answer only means the file is uploaded as usual.
-        const proofMd5 = await possessionProof(file, answer.proof);
-        if (signal.aborted) throw new Stopped();
-        if (proofMd5) {
-          const proved = await attempt('checkerror', signal, () =>
-            secondUploadCheckAnswer({ ...payload(), proofNonce: answer.proof!.nonce, proofMd5 }, request(signal)),
-          );
-          exists = proved.data;
-        }
-      }
-      existenceChecked = true;
+      const exists = await existing(signal);
       if (exists) {
-        accepted = size;
-        for (let i = 1; i <= chunks; i++) status[i] = 'present';
-        finish(exists, true);
+        if (uploadId) dropChunkSet();
+        finishInstant(exists);
         return;
       }
     }
@@ -620,9 +676,26 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
 
     await transferChunks(signal);
     set({ state: 'merging', ...progressPatch() });
+    await mergeSet(signal);
+  }
+
+  /** The merge; when the server lacks chunks it had said it held, they are sent again and merged once more. */
+  async function mergeSet(signal: AbortSignal): Promise<void> {
     const merge = () =>
       attempt('chunkmerge', signal, () =>
-        mergeFile({ md5: md5!, name: file.name, size, chunks, serverid: serverId, uid, ...withPath }, request(signal)),
+        mergeFile(
+          {
+            md5: md5!,
+            name: file.name,
+            size,
+            chunks,
+            serverid: serverId,
+            uid,
+            ...withPath,
+            ...(uploadId && { uploadId }),
+          },
+          request(signal),
+        ),
       );
     let data: unknown;
     try {
@@ -639,6 +712,59 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       data = await merge();
     }
     finish(data, false);
+  }
+
+  /**
+   * Sending while hashing (a server extension, docs/decisions.md "Uploads"): chunks go under an upload id from the
+   * first second while the Worker hashes; once the MD5 is known the existence check runs, and a file the server has
+   * already ends at once (the chunks in flight cancelled, the set removed); otherwise the merge names the id and the
+   * MD5, which the server checks against the bytes it received.
+   */
+  async function sendWhileHashing(signal: AbortSignal): Promise<void> {
+    uploadId ??= newUploadId();
+    if (remember) saveResumeRecord(file, '', resumeOptions, uploadId);
+    const sending = new AbortController();
+    const hashing = new AbortController();
+    const stopBoth = () => {
+      sending.abort(new Stopped());
+      hashing.abort(new Stopped());
+    };
+    signal.addEventListener('abort', stopBoth, { once: true });
+    sample = { at: clock.now(), bytes: transferred };
+    set({ state: 'uploading', hashedBytes: 0, ...progressPatch() });
+    let found: unknown = null;
+    const transfer = transferChunks(sending.signal).then(
+      () => null,
+      (error: unknown) => {
+        // A failed transfer stops the hashing too: the upload has failed.
+        if (!sending.signal.aborted || !(error instanceof Stopped)) hashing.abort(new Stopped());
+        return error;
+      },
+    );
+    try {
+      md5 = await digest(hashing.signal);
+      set({ md5, hashedBytes: size });
+      if (remember) saveResumeRecord(file, md5, resumeOptions, uploadId);
+      found = await existing(hashing.signal);
+      if (found) sending.abort(new Stopped());
+    } catch (error) {
+      sending.abort(new Stopped());
+      const failed = await transfer;
+      signal.removeEventListener('abort', stopBoth);
+      if (signal.aborted) throw new Stopped();
+      throw failed && !(failed instanceof Stopped) ? failed : error;
+    }
+    const failed = await transfer;
+    signal.removeEventListener('abort', stopBoth);
+    if (signal.aborted) throw new Stopped();
+    if (found) {
+      dropChunkSet();
+      finishInstant(found);
+      return;
+    }
+    if (failed) throw failed;
+    set({ state: 'merging', ...progressPatch() });
+    await mergeSet(signal);
   }
 
   function finish(data: unknown, instant: boolean): void {
@@ -709,6 +835,9 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       inFlight.clear();
       stopNetwork();
       set({ state: 'aborted', pausedBy: null, ...progressPatch() });
+      // Cancelled by the user: nothing of it is kept, in the browser or on the server.
+      if (picked && remember) removeResumeRecord(file, resumeOptions);
+      dropChunkSet();
     },
     retry() {
       // A refused file stays refused; a failure after a server's answer may pass later (after a new login, say).

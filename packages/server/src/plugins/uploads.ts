@@ -614,7 +614,9 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         const refused = () => fail(400, 'checkchunkerror', UPLOAD_MESSAGES.checkchunkerror);
         if (chunk > chunks || chunks > MAX_UPLOAD_CHUNKS || size > MAX_CHUNK_BYTES) return refused();
         const sizes = eachSize !== undefined && fullSize !== undefined;
-        if (sizes && (fullSize > maxFileBytes() || chunks !== chunkCountOf(fullSize, eachSize))) return refused();
+        // Sent while hashing, this is the first call of an upload: it says what the existence check would.
+        if (fullSize !== undefined && fullSize > maxFileBytes()) return refusals.sizeLimit().toEnvelope();
+        if (sizes && chunks !== chunkCountOf(fullSize, eachSize)) return refused();
         // The set's recorded layout decides each chunk's size; a request cut otherwise finds nothing, so its client
         // sends every chunk again (which re-cuts the set).
         const layout = await store.layoutOf(user.id, md5);

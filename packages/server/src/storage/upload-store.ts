@@ -629,9 +629,17 @@ export class UploadStore {
   async removeSet(owner: number, setId: string): Promise<void> {
     const key = this.setKey(owner, setId);
     await this.withLock(key, async () => {
-      await this.writesEnded(key);
-      this.running.delete(key);
-      await rm(this.chunkDir(key), { recursive: true, force: true });
+      // A chunk request the client cancelled may still be finishing (its marker, the layout): removed again then.
+      for (let attempt = 0; ; attempt++) {
+        await this.writesEnded(key);
+        this.running.delete(key);
+        try {
+          await rm(this.chunkDir(key), { recursive: true, force: true });
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 4) throw error;
+        }
+      }
     });
   }
 
