@@ -2,7 +2,9 @@
 // (goal: the first screen of tiles within 1.5× the time of the 30-app desktop, the rest drawn as the user scrolls).
 // teacher1 signs in; the server's `my_app_icon` answer is replaced by one group of N copies of its own first app
 // (codes and names made unique; one picture for all, fetched once). Timed from navigation start
-// to the first screen of tiles laid out: every tile of the group drawn, or tiles down to the window's bottom edge.
+// to the first screen of tiles laid out: every tile of the group drawn, or tiles down to the window's bottom edge;
+// and from the moment the icons call's answer is in to that screen (the client's own work: decoding the answer,
+// the desktop's icons, the tiles), which leaves out the larger answer's transfer through the bench's interception.
 // Cold loads (a new context each run), 1440×900, the two sizes alternate; medians of 9.
 import { median, DEMO_PASSWORD } from './support.mjs';
 
@@ -46,8 +48,15 @@ async function loadDesktop(browser, baseURL, size) {
     size,
     { polling: 'raf', timeout: 60000 },
   );
+  const shownAt = await shown.jsonValue();
+  // When the answer of the icons call was in (the client's own work starts there).
+  const answered = await page.evaluate(
+    () =>
+      performance.getEntriesByType('resource').find((entry) => entry.name.includes('/my_app_icon'))?.responseEnd ?? 0,
+  );
   const result = {
-    shown: await shown.jsonValue(),
+    shown: shownAt,
+    client: shownAt - answered,
     tiles: await page.evaluate(
       () => document.querySelector('edu-desktop').shadowRoot.querySelectorAll('button[data-code]').length,
     ),
@@ -59,6 +68,8 @@ async function loadDesktop(browser, baseURL, size) {
 export default async function run({ browser, baseURL }) {
   const small = [];
   const large = [];
+  const smallClient = [];
+  const largeClient = [];
   const tiles = [];
   for (let i = 0; i < WARM_UP + RUNS; i++) {
     const s = await loadDesktop(browser, baseURL, SMALL);
@@ -66,6 +77,8 @@ export default async function run({ browser, baseURL }) {
     if (i < WARM_UP) continue;
     small.push(s.shown);
     large.push(l.shown);
+    smallClient.push(s.client);
+    largeClient.push(l.client);
     tiles.push(l.tiles);
   }
   const round = (n) => Math.round(n * 10) / 10;
@@ -78,6 +91,12 @@ export default async function run({ browser, baseURL }) {
         metric: 'time to the first screen of tiles, 3,000 apps',
         value: round(median(large)),
         baseline: round(median(small)),
+        unit: 'ms',
+      },
+      {
+        metric: 'icons answer in → first screen of tiles, 3,000 apps',
+        value: round(median(largeClient)),
+        baseline: round(median(smallClient)),
         unit: 'ms',
       },
       { metric: 'tiles in the page at that time', value: median(tiles), baseline: SMALL, unit: 'tiles' },
