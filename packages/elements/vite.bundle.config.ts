@@ -76,7 +76,7 @@ export default defineConfig({
             ]),
             feature('portal', [
               'elements/src/(header|footer|desktop|side-menu|todo-panel|viewport)/',
-              'elements/src/theme-background/(theme-background|theme-background\\.styles|blur-layer|random)\\.ts$',
+              'elements/src/theme-background/theme-background(\\.styles)?\\.ts$',
               'elements/src/message-dialog/(message-parts|row-focus)\\.ts$',
               'core/src/format/',
               'core/src/desktop/(header|icons|left-menu|reorder|wire)\\.ts$',

@@ -7,6 +7,7 @@ import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import { useLanguage, useSession } from '@edu-portal/react/hooks.ts';
 import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';
+import { PortalCounts } from './counts.tsx';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
 import { openApp } from './navigation.ts';
 import { RequireUser } from './require-user.tsx';
@@ -52,16 +53,7 @@ function DesktopContent({ user, context }: { user: SessionUser; context: PortalC
             )}
           </p>
         </div>
-        <dl className="portal-counts">
-          <div>
-            <dt>{t.todoCount}</dt>
-            <dd data-testid="todo-count">{data.counts.todo}</dd>
-          </div>
-          <div>
-            <dt>{t.messageCount}</dt>
-            <dd data-testid="message-count">{data.counts.message}</dd>
-          </div>
-        </dl>
+        <PortalCounts counts={data.counts} />
       </section>
       <EduDesktop
         className="portal-desktop"

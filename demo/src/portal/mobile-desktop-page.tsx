@@ -1,11 +1,13 @@
 // The mobile desktop (spec part 1 §2 "Mobile: /mobile_desktop_all.html", production
 // `/{rootPath}/base/mobile_desktop_all/index.html`): the portal shell (its header folds its tools into one menu on a
-// phone: logout, child, identity, theme, language; the footer with the help centre) around every app in one flat
-// list. The responsive class (pc / ipad / mobile by width) is on the root.
+// phone: logout, child, identity, theme, language; the footer with the help centre) around the day's counts (to-dos,
+// unread messages) and every app in one flat list; the to-do panel pops up as on the pc landing desktop. The
+// responsive class (pc / ipad / mobile by width) is on the root.
 import { useMemo } from 'react';
 import type { SessionUser } from '@edu-portal/core/session/types.ts';
 import { EduDesktop } from '@edu-portal/react/wrappers/edu-desktop.ts';
 import { openApp } from './navigation.ts';
+import { PortalCounts } from './counts.tsx';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
 import { usePortalTexts } from './texts.ts';
 import { RequireUser } from './require-user.tsx';
@@ -20,17 +22,22 @@ function MobileApps({ user, context }: { user: SessionUser; context: PortalConte
     [data.groups, icons],
   );
   return (
-    <EduDesktop
-      className="portal-mobile-desktop"
-      view={view}
-      theme={theme}
-      recent={data.recent}
-      groupNames={{}}
-      loading={data.groups === null && !data.iconsFailed}
-      error={data.iconsFailed ? t.loadFailed : ''}
-      onEduOpenApp={(event) => openApp(event.detail.icon, user)}
-      onEduDesktopReload={data.reloadIcons}
-    />
+    <>
+      <section className="portal-mobile-counts" aria-label={t.todayCounts}>
+        <PortalCounts counts={data.counts} />
+      </section>
+      <EduDesktop
+        className="portal-mobile-desktop"
+        view={view}
+        theme={theme}
+        recent={data.recent}
+        groupNames={{}}
+        loading={data.groups === null && !data.iconsFailed}
+        error={data.iconsFailed ? t.loadFailed : ''}
+        onEduOpenApp={(event) => openApp(event.detail.icon, user)}
+        onEduDesktopReload={data.reloadIcons}
+      />
+    </>
   );
 }
 
@@ -38,7 +45,7 @@ export function MobileDesktopPage() {
   return (
     <RequireUser>
       {(user) => (
-        <PortalShell user={user} onDesktop reminders={false} mobile>
+        <PortalShell user={user} onDesktop reminders mobile>
           {(context) => <MobileApps user={user} context={context} />}
         </PortalShell>
       )}

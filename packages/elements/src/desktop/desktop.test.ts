@@ -398,6 +398,82 @@ describe('<edu-desktop>', () => {
     });
   });
 
+  describe('a large desktop', () => {
+    const district = (n: number): IconGroup[] => [{ code: 'area', name: '全区应用', englishName: '', icons: many(n) }];
+    const drawn = (el: EduDesktop) => all(el, 'button.app').length;
+
+    it('draws a bounded number of tiles of 3,000 at first, the rest as the page scrolls down to the last app', async () => {
+      const el = await render({ view: desktopIcons(district(3000), teacher) }, 900);
+      await nextFrame();
+      const first = drawn(el);
+      expect(first).to.be.at.least(60);
+      expect(first).to.be.at.most(400);
+      expect(tile(el, 'group-0', 'app2999')).to.equal(null);
+      for (let i = 0; i < 60 && !tile(el, 'group-0', 'app2999'); i++) {
+        scrollTo(0, document.documentElement.scrollHeight);
+        await nextFrame();
+        await el.updateComplete;
+      }
+      expect(drawn(el)).to.equal(3000);
+      expect(q(el, '.more')).to.equal(null);
+      tile(el, 'group-0', 'app2999').scrollIntoView();
+      expect(tile(el, 'group-0', 'app2999').getBoundingClientRect().bottom).to.be.at.most(innerHeight);
+      scrollTo(0, 0);
+    });
+
+    it('reaches the last app by keyboard (End, arrows past the drawn tiles) and opens it', async () => {
+      const el = await render({ view: desktopIcons(district(3000), teacher) }, 900);
+      tile(el, 'group-0', 'app0').focus();
+      await sendKeys({ press: 'End' });
+      await waitUntil(() => focused(el).endsWith(':app2999'), 'the last app focused');
+      const opened = collect<{ icon: AppIcon }>(el, 'edu-open-app');
+      await sendKeys({ press: 'Enter' });
+      expect(opened.map((d) => d.icon.code)).to.deep.equal(['app2999']);
+      fixtureCleanup();
+      // Arrows past the drawn tiles draw the next ones and move on.
+      const other = await render({ view: desktopIcons(district(3000), teacher) }, 900);
+      const count = drawn(other);
+      tile(other, 'group-0', `app${count - 1}`).focus();
+      await sendKeys({ press: 'ArrowRight' });
+      await waitUntil(() => focused(other).endsWith(`:app${count}`), 'the first tile not drawn before');
+      const columns = getComputedStyle(q(other, 'ul.grid')).gridTemplateColumns.split(' ').length;
+      const last = drawn(other) - 1;
+      tile(other, 'group-0', `app${last}`).focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await waitUntil(() => focused(other).endsWith(`:app${last + columns}`), 'a row further down');
+    });
+
+    it('moves an app past the drawn tiles with Ctrl+arrows and keeps the focus on it', async () => {
+      const el = await render({ view: { grouped: false, icons: many(3000) }, reorderable: true }, 900);
+      const last = drawn(el) - 1;
+      const columns = getComputedStyle(q(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
+      tile(el, 'all', `app${last}`).focus();
+      const moves = collect<EduReorderDetail>(el, 'edu-reorder');
+      await sendKeys({ press: 'Control+ArrowDown' });
+      await waitUntil(() => moves.length === 1, 'the move reported');
+      expect(moves[0]!.codes.indexOf(`app${last}`)).to.equal(last + columns);
+      await waitUntil(() => focused(el).endsWith(`:app${last}`), 'the moved app keeps the focus');
+    });
+  });
+
+  describe('long English names', () => {
+    it('wrap to two lines, then are cut, with the whole name in the tooltip', async () => {
+      await switchLanguage('en');
+      const name = 'Comprehensive Quality Evaluation of Students and District Administration';
+      const el = await render({
+        view: { grouped: false, icons: [icon('long', '综合素质评价', PNG, 0, { englishName: name })] },
+      });
+      const button = tile(el, 'all', 'long');
+      const label = q(el, '[part="label"]');
+      expect(label.textContent!.trim()).to.equal(name);
+      expect(button.title).to.equal(name);
+      const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+      expect(label.getBoundingClientRect().height).to.be.closeTo(2 * lineHeight, 1);
+      expect(label.scrollHeight, 'the rest is cut').to.be.greaterThan(label.clientHeight);
+      expect(label.scrollWidth, 'nothing runs out sideways').to.be.at.most(label.clientWidth);
+    });
+  });
+
   describe('accessibility', () => {
     for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
       it(`passes axe in ${lang}`, async () => {

@@ -23,6 +23,11 @@ export type EduReorderEvent = CustomEvent<EduReorderDetail>;
 
 /** How far (px) a pressed pointer must travel before it drags; a shorter move is still a click. */
 const DRAG_THRESHOLD = 6;
+/**
+ * Tiles drawn at first, and added each time the end of the drawn ones nears the window: a large area's desktop
+ * (thousands of apps) shows its first screen as fast as a small one, the rest as the user scrolls or moves on.
+ */
+const TILES_STEP = 120;
 
 const spinner = svg`<svg class="spinner" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M8 1.5A6.5 6.5 0 1 1 1.5 8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 
@@ -133,6 +138,10 @@ export class EduDesktop extends EduElement {
   @state() private order: DesktopIcons | null = null;
   @state() private announcement = '';
   @state() private dragView: DragView | null = null;
+  /** How many tiles are drawn, counted over the sections in order; grows as the user scrolls or moves on. */
+  @state() private limit = TILES_STEP;
+  /** Watches the marker after the last drawn tile, to draw more as it nears the window. */
+  private more?: IntersectionObserver;
 
   private readonly failures = new ImageFailures(this);
   private readonly language = new CoreLanguage(this);
@@ -152,6 +161,30 @@ export class EduDesktop extends EduElement {
       this.press = null;
       this.dragView = null;
     }
+  }
+
+  protected override updated(): void {
+    // Observing anew reports the marker's place now: more tiles come while it stays within reach.
+    this.more?.disconnect();
+    const marker = this.renderRoot.querySelector('.more');
+    if (!marker) return;
+    this.more ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) this.limit += TILES_STEP;
+      },
+      { rootMargin: '50% 0px' },
+    );
+    this.more.observe(marker);
+  }
+
+  /**
+   * Draws the tiles of a section up to `index` when it is past the `drawn` ones, so that it can take the focus. Only
+   * the last drawn section has tiles left to draw: the limit grows by what it lacks.
+   */
+  private async reach(index: number, drawn: number): Promise<void> {
+    if (index < drawn) return;
+    this.limit += index - drawn + TILES_STEP;
+    await this.updateComplete;
   }
 
   // ----- sections ----------------------------------------------------------------------------------------------
@@ -265,7 +298,7 @@ export class EduDesktop extends EduElement {
     return Math.max(1, tracks.length);
   }
 
-  private onGridKeyDown(event: KeyboardEvent, section: Section): void {
+  private async onGridKeyDown(event: KeyboardEvent, section: Section): Promise<void> {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button.app');
     const list = event.currentTarget as HTMLElement;
     if (!button || this.press) return;
@@ -280,17 +313,22 @@ export class EduDesktop extends EduElement {
       event.preventDefault();
       if (!section.reorderable) return;
       // At either end, or with no row above or below, nothing moves.
+      await this.reach(index + step, buttons.length);
       void this.move(section, index, index + step);
       return;
     }
     if (event.altKey || event.shiftKey) return;
+    const last = section.icons.length - 1;
     let next: number | null = null;
     if (step !== undefined) next = index + step;
     else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = buttons.length - 1;
+    else if (event.key === 'End') next = last;
     if (next === null) return;
     event.preventDefault();
-    buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
+    next = Math.max(0, Math.min(last, next));
+    // Past the drawn tiles: draw up to the one asked for first.
+    await this.reach(next, buttons.length);
+    this.tileButtons(list)[next]?.focus();
   }
 
   // ----- pointer drag --------------------------------------------------------------------------------------------
@@ -316,6 +354,7 @@ export class EduDesktop extends EduElement {
     }
   }
 
+  // Shared by every tile (one function each, not one per tile); Lit calls them with the element as `this`.
   private onPointerMove(event: PointerEvent): void {
     const press = this.press;
     if (!press || event.pointerId !== press.pointerId) return;
@@ -404,10 +443,10 @@ export class EduDesktop extends EduElement {
         aria-describedby=${section.reorderable ? 'reorder-hint' : nothing}
         @click=${() => this.onTileClick(icon)}
         @pointerdown=${(event: PointerEvent) => this.onPointerDown(event, section, index)}
-        @pointermove=${(event: PointerEvent) => this.onPointerMove(event)}
-        @pointerup=${(event: PointerEvent) => this.onPointerUp(event)}
-        @pointercancel=${(event: PointerEvent) => this.onPointerCancel(event)}
-        @lostpointercapture=${(event: PointerEvent) => this.onPointerCancel(event)}
+        @pointermove=${this.onPointerMove}
+        @pointerup=${this.onPointerUp}
+        @pointercancel=${this.onPointerCancel}
+        @lostpointercapture=${this.onPointerCancel}
         @keydown=${this.onTileKeyDown}
       >
         ${renderAppTile({ icon, theme: this.theme, lang: this.language.value, failures: this.failures })}
@@ -415,7 +454,7 @@ export class EduDesktop extends EduElement {
     </li>`;
   }
 
-  private renderSection(section: Section): TemplateResult {
+  private renderSection(section: Section, icons: readonly AppIcon[]): TemplateResult {
     const level = Math.min(6, Math.max(1, Math.trunc(Number(this.headingLevel)) || 2));
     const headingId = `heading-${section.key}`;
     return html`<section
@@ -437,10 +476,10 @@ export class EduDesktop extends EduElement {
         class="grid"
         role="list"
         data-section=${section.key}
-        @keydown=${(event: KeyboardEvent) => this.onGridKeyDown(event, section)}
+        @keydown=${(event: KeyboardEvent) => void this.onGridKeyDown(event, section)}
       >
         ${repeat(
-          section.icons,
+          icons,
           (icon) => icon.code,
           (icon, index) => this.renderTile(section, icon, index),
         )}
@@ -450,6 +489,8 @@ export class EduDesktop extends EduElement {
 
   protected override render() {
     const sections = this.sections();
+    // Tiles still to draw, counted over the sections in order (below zero: some are left for later).
+    let left = this.limit;
     const empty = this.isEmpty() && !this.loading && !this.error && this.view !== null;
     return html`<div part="base" class=${classMap({ base: true, dragging: this.dragView !== null })}>
       ${
@@ -469,7 +510,12 @@ export class EduDesktop extends EduElement {
             </div>`
           : nothing
       }
-      ${sections.map((section) => this.renderSection(section))}
+      ${sections.map((section) => {
+        const drawn = left > 0 ? this.renderSection(section, section.icons.slice(0, left)) : nothing;
+        left -= section.icons.length;
+        return drawn;
+      })}
+      ${left < 0 ? html`<div class="more"></div>` : nothing}
       ${
         empty
           ? html`<p part="status" class="status empty">${msg('暂无可用的应用', { id: 'desktop.empty' })}</p>`

@@ -358,6 +358,15 @@ export const headerStyles = css`
     flex: 1 1 auto;
   }
 
+  /* On a phone the unit's name takes two lines, then is cut; the menu shows it whole. */
+  .compact .title {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+
   .compact .spacer {
     display: none;
   }

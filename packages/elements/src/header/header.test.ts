@@ -269,6 +269,25 @@ describe('<edu-header>', () => {
     expect(el.language).to.equal('en');
   });
 
+  it('on a 360 px phone shows a long unit name on two lines, then cut with its tooltip; the menu shows it whole', async () => {
+    await setViewport({ width: 360, height: 740 });
+    const name = 'Binjiang Experimental Middle School of the Binjiang District';
+    const el = await render({ ...teacher, unitName: name }, { icons: icons(4) });
+    await waitUntil(() => el.shadowRoot!.querySelector('.menu-button') !== null, 'the menu button');
+    const title = q(el, '[part="title"]');
+    expect(title.getAttribute('title')).to.equal(name);
+    const lineHeight = parseFloat(getComputedStyle(title).lineHeight);
+    expect(title.getBoundingClientRect().height, 'two lines').to.be.closeTo(2 * lineHeight, 1);
+    expect(title.scrollHeight, 'the rest cut').to.be.greaterThan(title.clientHeight);
+    expect(title.getBoundingClientRect().bottom).to.be.at.most(q(el, '[part="base"]').getBoundingClientRect().bottom);
+    q<HTMLButtonElement>(el, '.menu-button').click();
+    await waitUntil(() => q(el, '[part="drawer"]') !== null, 'the menu');
+    const whole = q(el, '[part="drawer"] .drawer-welcome');
+    expect(whole.textContent!.trim()).to.equal(name);
+    expect(whole.scrollHeight).to.be.at.most(whole.clientHeight);
+    expect(whole.getBoundingClientRect().right).to.be.at.most(360);
+  });
+
   it('below 800 px folds every tool into one keyboard-operable menu and fits a 360 px phone (issue 13 item 5)', async () => {
     await setViewport({ width: 360, height: 740 });
     const el = await render(

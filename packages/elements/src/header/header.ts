@@ -608,6 +608,8 @@ export class EduHeader extends EduElement {
     const user = this.user;
     const isParent = user ? canSelectChild(user.userType) : false;
     const welcome = user?.realName ? msg(str`欢迎您，${serverText(user.realName)}`, { id: 'header.welcome' }) : '';
+    // The unit's name whole: the bar cuts it after two lines on a phone.
+    const title = this.unitTitle();
     return this.renderMenuTool(
       'tools',
       { name: 'menu-button', popupId: 'tools-menu', label, icon: menuIcon },
@@ -621,6 +623,7 @@ export class EduHeader extends EduElement {
           aria-label=${label}
           @keydown=${this.onPopupKeyDown}
         >
+          ${title ? html`<p class="drawer-welcome">${title}</p>` : nothing}
           ${welcome ? html`<p part="welcome" class="drawer-welcome">${welcome}</p>` : nothing}
           <div class="drawer-extra"><slot name="extra"></slot></div>
           <ul class="drawer-list">
