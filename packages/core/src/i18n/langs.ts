@@ -7,3 +7,16 @@ export const DEFAULT_LANG: Lang = 'zh-CN';
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
+
+/**
+ * A BCP 47 tag (`<html lang>`, `navigator.languages`) as a kit language: any English is en, traditional Chinese
+ * (zh-Hant, zh-HK, zh-TW, zh-MO) is zh-HK, other Chinese zh-CN; null for every other language.
+ */
+export function langOfTag(tag: unknown): Lang | null {
+  if (typeof tag !== 'string') return null;
+  const [base, ...rest] = tag.trim().toLowerCase().split(/[-_]/);
+  if (base === 'en') return 'en';
+  if (base !== 'zh') return null;
+  const traditional = rest[0] === 'hant' || (rest[0] !== 'hans' && /^(hk|tw|mo)$/.test(rest[0] ?? ''));
+  return traditional ? 'zh-HK' : 'zh-CN';
+}
