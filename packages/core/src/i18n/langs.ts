@@ -13,10 +13,6 @@ export function isLang(value: unknown): value is Lang {
  * (zh-Hant, zh-HK, zh-TW, zh-MO) is zh-HK, other Chinese zh-CN; null for every other language.
  */
 export function langOfTag(tag: unknown): Lang | null {
-  if (typeof tag !== 'string') return null;
-  const [base, ...rest] = tag.trim().toLowerCase().split(/[-_]/);
-  if (base === 'en') return 'en';
-  if (base !== 'zh') return null;
-  const traditional = rest[0] === 'hant' || (rest[0] !== 'hans' && /^(hk|tw|mo)$/.test(rest[0] ?? ''));
-  return traditional ? 'zh-HK' : 'zh-CN';
+  const match = /^(?:(en)|zh(-(hant|hk|tw|mo))?)(?![a-z])/i.exec(String(tag));
+  return match ? (match[1] ? 'en' : match[2] ? 'zh-HK' : 'zh-CN') : null;
 }

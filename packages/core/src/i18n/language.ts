@@ -20,11 +20,7 @@ export function readChosenLanguage(): Lang | null {
  */
 export function pageLanguage(): Lang | null {
   const tags = [globalThis.document?.documentElement.lang, ...(globalThis.navigator?.languages ?? [])];
-  for (const tag of tags) {
-    const lang = langOfTag(tag);
-    if (lang) return lang;
-  }
-  return null;
+  return tags.map(langOfTag).find(Boolean) ?? null;
 }
 
 // Before a host resolves it (initLanguage): the stored choice, else the page's language, else zh-CN. A page that

@@ -35,8 +35,8 @@ describe('the page language', () => {
   afterEach(() => localStorage.clear());
 
   it('reads a language tag as a kit language: any English, traditional or simplified Chinese; null otherwise', () => {
-    expect(['en', 'en-US', 'EN-gb', 'en_AU'].map(langOfTag)).to.deep.equal(['en', 'en', 'en', 'en']);
-    expect(['zh-HK', 'zh-TW', 'zh-MO', 'zh-Hant', 'zh-Hant-CN', 'zh_hk'].map(langOfTag)).to.deep.equal(
+    expect(['en', 'en-US', 'EN-gb', 'en-AU'].map(langOfTag)).to.deep.equal(['en', 'en', 'en', 'en']);
+    expect(['zh-HK', 'zh-TW', 'zh-MO', 'zh-Hant', 'zh-Hant-CN', 'zh-hk'].map(langOfTag)).to.deep.equal(
       Array(6).fill('zh-HK'),
     );
     expect(['zh', 'zh-CN', 'zh-SG', 'zh-Hans', 'zh-Hans-HK'].map(langOfTag)).to.deep.equal(Array(5).fill('zh-CN'));
