@@ -3,8 +3,9 @@
  * there while it is open. What the kit's popups need and no more (it replaced Floating UI, about 6 kB gzip on every
  * page with a header; issue 15): a preferred side and alignment, a gap, an inward offset along the anchor's edge,
  * flipping to the other side when the preferred one has no room (the side that overflows less when neither has),
- * the other alignment or a shift along the edge to stay a margin inside the viewport, and optionally a height capped
- * to the room left.
+ * the other alignment or a shift along the edge to stay a margin inside the viewport, optionally a height capped
+ * to the room left, and hiding while the anchor is scrolled out of view (`clipped`). placement-floating-ui.test.ts
+ * holds it to Floating UI's computePosition (offset, flip, shift, hide) on a matrix of layouts.
  */
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
