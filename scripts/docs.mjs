@@ -78,7 +78,7 @@ const CSS = `body{font:15px/1.55 system-ui,sans-serif;margin:0;color:#1f2329;bac
 header{padding:12px 24px;background:#3763ab}header a{color:#fff;font-weight:600;text-decoration:none}
 main{max-width:1100px;margin:0 auto;padding:8px 24px 48px}a{color:#2a5db0}
 code{font:13px/1.4 ui-monospace,monospace;background:#f2f4f7;padding:1px 4px;border-radius:3px}
-pre{background:#f2f4f7;padding:10px 12px;overflow:auto;border-radius:4px}pre code{background:none;padding:0}
+pre{background:#f2f4f7;padding:10px 12px;white-space:pre-wrap;overflow-wrap:anywhere;border-radius:4px}pre code{background:none;padding:0}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:8px 0 24px}
 caption{text-align:left;font-weight:600;font-size:1.1em;padding:8px 0}
 th,td{border:1px solid #d0d5dd;padding:6px 8px;text-align:left;vertical-align:top}thead th{background:#f2f4f7}

@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ensureChromium, chromiumArgs } from './chromium.mjs';
 import { buildDocs, prose } from './docs.mjs';
 import { docsBase, elementsOf, publicFields, writeEditorData } from '../packages/elements/scripts/editor-data.mjs';
 
@@ -90,4 +92,28 @@ test('comments are written as text: markup in them is escaped, code spans and li
     prose('Shows `<b>` as <img src=x onerror=alert(1)>.\n\n- one\n- two'),
     '<p>Shows <code>&lt;b&gt;</code> as &lt;img src=x onerror=alert(1)&gt;.</p>\n<ul><li>one</li><li>two</li></ul>',
   );
+});
+
+test('the pages pass axe (WCAG 2.1 AA and best practice) and keep to the page width', async () => {
+  const axe = readFileSync(join(elementsDir, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    for (const path of ['index.html', 'elements/edu-form-dialog.html', 'elements/edu-dialog.html', 'core/http.html']) {
+      await page.goto(`file://${join(out, path)}`);
+      await page.evaluate(axe);
+      const violations = await page.evaluate(async () => {
+        const result = await window.axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      assert.deepEqual(violations, [], path);
+      // Wide tables scroll in their own region; the page itself does not scroll sideways.
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      assert.equal(wide, false, path);
+    }
+  } finally {
+    await browser.close();
+  }
 });
