@@ -16,11 +16,12 @@ export function readChosenLanguage(): Lang | null {
 
 /**
  * The page's own language: its `<html lang>` when that is a kit language, else the first kit language among the
- * browser's; null when neither says one (a French page in a French browser).
+ * browser's; undefined when neither says one (a French page in a French browser).
  */
-export function pageLanguage(): Lang | null {
+export function pageLanguage(): Lang | undefined {
   const tags = [globalThis.document?.documentElement.lang, ...(globalThis.navigator?.languages ?? [])];
-  return tags.map(langOfTag).find(Boolean) ?? null;
+  // Boolean skips the tags that are no kit language (null).
+  return tags.map(langOfTag).find(Boolean) as Lang | undefined;
 }
 
 // Before a host resolves it (initLanguage): the stored choice, else the page's language, else zh-CN. A page that

@@ -53,7 +53,7 @@ describe('the page language', () => {
       document.documentElement.lang = 'zh-TW';
       expect(pageLanguage()).to.equal('zh-HK');
       document.documentElement.lang = 'fr';
-      expect(pageLanguage()).to.equal(navigator.languages.map(langOfTag).find((l) => l !== null) ?? null);
+      expect(pageLanguage()).to.equal(navigator.languages.map(langOfTag).find((l) => l !== null));
     } finally {
       document.documentElement.lang = before;
     }
