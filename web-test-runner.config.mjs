@@ -97,6 +97,9 @@ export default {
   ],
   nodeResolve: { browser: true, exportConditions: ['@edu-portal/source', 'browser', 'development'] },
   concurrency: 1,
+  // Test pages are Chinese pages, as the portal's are: with no stored choice the kit speaks the page's language.
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   testFramework: { config: { timeout: 20000 } },
   browsers: [
     playwrightLauncher({

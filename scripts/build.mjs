@@ -4,12 +4,14 @@
 //   3. the drop-in bundle packages/elements/dist/edu-elements.js for plain pages;
 //   4. the demo host into demo/dist, with the legacy page and the bundle beside it.
 // `--generated` stops after step 2 (what type-checking and the dev server need). `--packages` builds what the
-// published packages hold instead: each package's dist/ (ES modules, declarations, source maps) and the bundle.
+// published packages hold instead: each package's dist/ (ES modules, declarations, source maps), the bundle and the
+// API pages (packages/elements/docs/, scripts/docs.mjs).
 import { execSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyFaceAssets } from './face-assets.mjs';
+import { buildDocs } from './docs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sh = (cmd, cwd = root) => execSync(cmd, { cwd, stdio: 'inherit' });
@@ -45,6 +47,8 @@ function filesUnder(dir, suffix) {
  */
 export function buildPackages() {
   buildGenerated();
+  // The API pages travel in the elements package: the editor data links each tag to its page there.
+  buildDocs();
   for (const name of ['core', 'elements', 'react', 'server']) {
     const dir = join(root, 'packages', name);
     rmSync(join(dir, 'dist'), { recursive: true, force: true });

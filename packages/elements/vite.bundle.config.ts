@@ -97,8 +97,10 @@ export default defineConfig({
           ],
         },
         // Vite's library mode keeps whitespace and comments in ES output (for the pure annotations a bundler of the
-        // library would use); these files are final, so they are minified whole.
+        // library would use); these files are final, so they are minified whole, and no bundler reads their pure
+        // annotations: those go too, as the other comments already did.
         minify: true,
+        comments: false,
       },
     },
   },

@@ -18,7 +18,8 @@ for (const mod of manifest.modules ?? []) {
     elements.push({
       tag: decl.tagName,
       className: decl.name,
-      modulePath: mod.path.replace(/^src\//, ''),
+      // The manifest names the shipped module (dist/x.js); the wrappers import it through the package's exports.
+      modulePath: mod.path.replace(/^(src|dist)\//, '').replace(/\.js$/, '.ts'),
       events: [...new Set((decl.events ?? []).map((e) => e.name).filter(Boolean))],
       summary: (decl.summary ?? decl.description ?? '').split('\n')[0],
     });

@@ -1,5 +1,15 @@
 /** Language: the language in force, the device's choice, packs, dictionary and the switch's call (spec §4, §5). */
-export { LANGS, DEFAULT_LANG, isLang, getLanguage, setLanguage, subscribeLanguage, type Lang } from './language.ts';
+export {
+  LANGS,
+  DEFAULT_LANG,
+  isLang,
+  langOfTag,
+  pageLanguage,
+  getLanguage,
+  setLanguage,
+  subscribeLanguage,
+  type Lang,
+} from './language.ts';
 export {
   resolveLanguage,
   readChosenLanguage,

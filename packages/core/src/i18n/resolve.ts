@@ -1,34 +1,45 @@
 /** Which language is in force, and remembering the user's choice (spec part 1 §4 "Language"). */
 import { STORAGE_KEYS } from '../constants.ts';
-import { readString, writeString } from '../platform/storage.ts';
-import { DEFAULT_LANG, isLang, setLanguage, getLanguage, type Lang } from './language.ts';
+import { writeString } from '../platform/storage.ts';
+import {
+  DEFAULT_LANG,
+  isLang,
+  pageLanguage,
+  readChosenLanguage,
+  setLanguage,
+  getLanguage,
+  type Lang,
+} from './language.ts';
+
+export { readChosenLanguage } from './language.ts';
 
 export interface LanguageSources {
   /** The user's stored choice (`PH_MY_SET_LANG`). */
   stored?: string | null;
   /** The login configuration's `decorationSet.defaultLanguage`. */
   loginConfigDefault?: string | null;
-}
-
-/** The stored choice wins, then the login-configuration default, then zh-CN. Unknown values are skipped. */
-export function resolveLanguage({ stored, loginConfigDefault }: LanguageSources = {}): Lang {
-  if (isLang(stored)) return stored;
-  if (isLang(loginConfigDefault)) return loginConfigDefault;
-  return DEFAULT_LANG;
-}
-
-/** The user's stored choice, or null when none (or an unknown value) is stored. */
-export function readChosenLanguage(): Lang | null {
-  const value = readString('local', STORAGE_KEYS.chosenLanguage);
-  return isLang(value) ? value : null;
+  /** The page's own language (`<html lang>`, then the browser's languages): see `pageLanguage`. */
+  page?: string | null;
 }
 
 /**
- * Resolves the language from storage and the login configuration, puts it in force and mirrors it to `lang`
+ * The stored choice wins, then the login-configuration default, then the page's language, then zh-CN. Unknown values
+ * are skipped. The spec's order (choice, login configuration, zh-CN) holds; the page's language only stands in for
+ * the final zh-CN, so an English page without either speaks English.
+ */
+export function resolveLanguage({ stored, loginConfigDefault, page }: LanguageSources = {}): Lang {
+  if (isLang(stored)) return stored;
+  if (isLang(loginConfigDefault)) return loginConfigDefault;
+  if (isLang(page)) return page;
+  return DEFAULT_LANG;
+}
+
+/**
+ * Resolves the language from storage, the login configuration and the page, puts it in force and mirrors it to `lang`
  * (legacy pages read that key). The user's choice itself is not written: only `chooseLanguage` does that.
  */
 export function initLanguage(loginConfigDefault?: string | null): Lang {
-  const lang = resolveLanguage({ stored: readChosenLanguage(), loginConfigDefault });
+  const lang = resolveLanguage({ stored: readChosenLanguage(), loginConfigDefault, page: pageLanguage() });
   setLanguage(lang);
   writeString('local', STORAGE_KEYS.language, lang);
   return lang;

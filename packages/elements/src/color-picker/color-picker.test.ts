@@ -345,6 +345,36 @@ describe('<edu-color-picker>', () => {
       expect(Math.round(panel.left)).to.equal(Math.round(trigger.left));
     });
 
+    it('in an overflow:auto box: hidden once its trigger scrolls out of the box, shown again when it comes back', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div style="height:160px;width:300px;overflow:auto;margin:40px">
+          <div style="height:40px"></div>
+          <edu-color-picker></edu-color-picker>
+          <div style="height:600px"></div>
+        </div>
+      `);
+      const el = box.querySelector('edu-color-picker')!;
+      await openPicker(el);
+      const panel = parts(el).panel;
+      expect(getComputedStyle(panel).visibility).to.equal('visible');
+      // Half clipped: still shown.
+      box.scrollTop = 55;
+      await waitUntil(
+        () => parts(el).trigger.getBoundingClientRect().top < box.getBoundingClientRect().top,
+        'scrolled',
+      );
+      await nextFrame();
+      expect(getComputedStyle(panel).visibility).to.equal('visible');
+      box.scrollTop = 200;
+      await waitUntil(() => getComputedStyle(panel).visibility === 'hidden', 'the panel hidden with its trigger');
+      // Still open (the user may scroll back), and it follows: back in view, drawn again beside the trigger.
+      expect(el.open).to.equal(true);
+      box.scrollTop = 0;
+      await waitUntil(() => getComputedStyle(panel).visibility === 'visible', 'the panel shown again');
+      const trigger = parts(el).trigger.getBoundingClientRect();
+      expect(panel.getBoundingClientRect().top).to.be.greaterThan(trigger.bottom - 1);
+    });
+
     it('flips above near the bottom edge and shifts left at the right edge, fully visible', async () => {
       const el = await fixture<EduColorPicker>(
         html`<edu-color-picker style="position:fixed;right:4px;bottom:6px"></edu-color-picker>`,

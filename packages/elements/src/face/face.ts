@@ -105,12 +105,12 @@ class CameraUnavailable extends Error {}
  * @summary Face collect, face login and face clock-in.
  * @tagname edu-face
  *
- * @fires edu-face-login - Face login succeeded (the session is in force); cancelable: unless cancelled the page
+ * @fires {EduFaceLoginEvent} edu-face-login - Face login succeeded (the session is in force); cancelable: unless cancelled the page
  *   reloads, as the spec does.
- * @fires edu-face-clock-in - Face clock-in recorded: the clock-in as the server answered it.
- * @fires edu-face-collect - The face photo was saved (`userId`, `registerTime`).
- * @fires edu-face-error - No camera, no userId, the detector failed, a refusal or a timeout (`kind`, `message`).
- * @fires edu-face-close - The close or cancel button was pressed (the camera is already off).
+ * @fires {EduFaceClockInEvent} edu-face-clock-in - Face clock-in recorded: the clock-in as the server answered it.
+ * @fires {EduFaceCollectEvent} edu-face-collect - The face photo was saved (`userId`, `registerTime`).
+ * @fires {EduFaceErrorEvent} edu-face-error - No camera, no userId, the detector failed, a refusal or a timeout (`kind`, `message`).
+ * @fires {CustomEvent<undefined>} edu-face-close - The close or cancel button was pressed (the camera is already off).
  *
  * @csspart base - The whole screen.
  * @csspart stage - The camera area (video, photo, messages).

@@ -3,8 +3,9 @@
  * there while it is open. What the kit's popups need and no more (it replaced Floating UI, about 6 kB gzip on every
  * page with a header; issue 15): a preferred side and alignment, a gap, an inward offset along the anchor's edge,
  * flipping to the other side when the preferred one has no room (the side that overflows less when neither has),
- * the other alignment or a shift along the edge to stay a margin inside the viewport, and optionally a height capped
- * to the room left.
+ * the other alignment or a shift along the edge to stay a margin inside the viewport, optionally a height capped
+ * to the room left, and hiding while the anchor is scrolled out of view (`clipped`). placement-floating-ui.test.ts
+ * holds it to Floating UI's computePosition (offset, flip, shift, hide) on a matrix of layouts.
  */
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
@@ -32,6 +33,8 @@ export interface PlaceOptions {
   edge: number;
   /** When set, the height is capped to the room on the chosen side, but never below this, px. */
   minFitHeight?: number;
+  /** Right to left: above or below the anchor, `-start` aligns at its right edge (as Floating UI does). */
+  rtl?: boolean;
 }
 
 export interface Placed {
@@ -79,9 +82,9 @@ export function place(
   let alignment = align;
   const cross = (start: number, length: number, own: number, limit: number) => {
     const at = (which: typeof align) =>
-      which === 'start'
+      which && (which === 'start') !== (vertical && !!options.rtl)
         ? start + options.alignmentOffset
-        : which === 'end'
+        : which
           ? start + length - own - options.alignmentOffset
           : start + length / 2 - own / 2;
     const fits = (value: number) => value >= edge && value + own <= limit - edge;
@@ -109,9 +112,12 @@ export function place(
   return maxHeight === undefined ? { x, y, placement } : { x, y, placement, maxHeight };
 }
 
-/** The elements whose scrolling moves `node` on screen: its scrollable ancestors across shadow roots and slots. */
-function scrollParents(node: Element): EventTarget[] {
-  const found: EventTarget[] = [window];
+/**
+ * The elements that scroll or clip `node`: its ancestors across shadow roots and slots whose overflow is not
+ * visible.
+ */
+function overflowAncestors(node: Element): HTMLElement[] {
+  const found: HTMLElement[] = [];
   let current: Node | null = node;
   while (current) {
     const next: Node | null =
@@ -120,9 +126,10 @@ function scrollParents(node: Element): EventTarget[] {
         : current.parentNode instanceof ShadowRoot
           ? current.parentNode.host
           : current.parentNode;
-    if (next instanceof Element) {
-      const { overflow, overflowX, overflowY } = getComputedStyle(next);
-      if (/auto|scroll|overlay|hidden/.test(overflow + overflowX + overflowY)) found.push(next);
+    if (next instanceof HTMLElement) {
+      // The shorthand reads "visible" only when neither axis scrolls or clips.
+      const { overflow, display } = getComputedStyle(next);
+      if (overflow !== 'visible' && !/^(inline|contents)$/.test(display)) found.push(next);
     }
     current = next;
   }
@@ -130,11 +137,33 @@ function scrollParents(node: Element): EventTarget[] {
 }
 
 /**
+ * Whether `anchor` is wholly out of view: outside what its clipping ancestors show (their padding box, scrollbars
+ * left out) or outside the viewport. A popup whose anchor is so clipped is hidden, as Floating UI's `hide` does
+ * (`referenceHidden`): a colour picker does not stay drawn over the page after its trigger scrolled out of its box.
+ */
+export function clipped(anchor: Element, viewport: { width: number; height: number }): boolean {
+  const box = anchor.getBoundingClientRect();
+  let [left, top, right, bottom] = [0, 0, viewport.width, viewport.height];
+  for (const el of overflowAncestors(anchor)) {
+    // The viewport stands for the page's own scrolling (`<body>`, `<html>`).
+    if (el === document.body || el === document.documentElement) continue;
+    const r = el.getBoundingClientRect();
+    // Transforms and zoom scale the box: its padding box is scaled alike.
+    const scale = r.width / el.offsetWidth || 1;
+    left = Math.max(left, r.left + el.clientLeft * scale);
+    top = Math.max(top, r.top + el.clientTop * scale);
+    right = Math.min(right, r.left + (el.clientLeft + el.clientWidth) * scale);
+    bottom = Math.min(bottom, r.top + (el.clientTop + el.clientHeight) * scale);
+  }
+  return box.bottom <= top || box.top >= bottom || box.right <= left || box.left >= right;
+}
+
+/**
  * Calls `update` whenever the popup may have to move while open: scrolling of any ancestor of the anchor, the window
  * resized, the anchor or the popup resized, and the anchor moved by the page's layout. Returns the stop function.
  */
 export function keepPlaced(anchor: ReferenceElement, popup: HTMLElement, update: () => void): () => void {
-  const targets = anchor instanceof Element ? scrollParents(anchor) : [window];
+  const targets: EventTarget[] = [window, ...(anchor instanceof Element ? overflowAncestors(anchor) : [])];
   for (const target of targets) target.addEventListener('scroll', update, { passive: true });
   window.addEventListener('resize', update);
   const resized = new ResizeObserver(update);
@@ -149,13 +178,10 @@ export function keepPlaced(anchor: ReferenceElement, popup: HTMLElement, update:
       watching = null;
       const box = anchor.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) return;
-      const inset = (n: number) => `${-Math.floor(n)}px`;
-      const margin = [
-        inset(box.top),
-        inset(document.documentElement.clientWidth - box.right),
-        inset(document.documentElement.clientHeight - box.bottom),
-        inset(box.left),
-      ].join(' ');
+      const { clientWidth, clientHeight } = document.documentElement;
+      const margin = [box.top, clientWidth - box.right, clientHeight - box.bottom, box.left]
+        .map((n) => `${-Math.floor(n)}px`)
+        .join(' ');
       let first = true;
       try {
         watching = new IntersectionObserver(

@@ -14,7 +14,7 @@
  *   or by a choice while focus was in it; never when the user moved focus elsewhere, which is their place to keep.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { keepPlaced, place, type Placement, type ReferenceElement } from './placement.ts';
+import { clipped, keepPlaced, place, type Placement, type ReferenceElement } from './placement.ts';
 import { containsFlat, deepActiveElement } from './focus.ts';
 import { type Overlay, registerOverlay, subscribeOverlays, topModal, unregisterOverlay } from './overlay-stack.ts';
 
@@ -187,20 +187,19 @@ export class PopupController implements ReactiveController, Overlay {
     if (fit) popup.style.maxHeight = '';
     const box = popup.getBoundingClientRect();
     const { clientWidth, clientHeight } = document.documentElement;
-    const placed = place(
-      anchor.getBoundingClientRect(),
-      box,
-      { width: clientWidth, height: clientHeight },
-      {
-        placement: this.options.placement?.() ?? 'bottom-start',
-        distance: this.options.distance?.() ?? 4,
-        alignmentOffset: this.options.alignmentOffset?.() ?? 0,
-        edge: this.options.edge ?? 8,
-        ...(fit ? { minFitHeight: MIN_FIT_HEIGHT } : {}),
-      },
-    );
+    const viewport = { width: clientWidth, height: clientHeight };
+    const placed = place(anchor.getBoundingClientRect(), box, viewport, {
+      placement: this.options.placement?.() ?? 'bottom-start',
+      distance: this.options.distance?.() ?? 4,
+      alignmentOffset: this.options.alignmentOffset?.() ?? 0,
+      edge: this.options.edge ?? 8,
+      rtl: popup.matches(':dir(rtl)'),
+      ...(fit ? { minFitHeight: MIN_FIT_HEIGHT } : {}),
+    });
     if (placed.maxHeight !== undefined) popup.style.maxHeight = `${placed.maxHeight}px`;
-    Object.assign(popup.style, { left: `${placed.x}px`, top: `${placed.y}px` });
+    // Its anchor scrolled out of the box that shows it: hidden until it comes back (still open).
+    const hidden = anchor instanceof Element && clipped(anchor, viewport);
+    Object.assign(popup.style, { left: `${placed.x}px`, top: `${placed.y}px`, visibility: hidden ? 'hidden' : '' });
     popup.dataset['placement'] = placed.placement;
   }
 

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { client } from '@edu-portal/core/http/client.ts';
 import { session } from '@edu-portal/core/session/store.ts';
+import { loginWithPassword } from '@edu-portal/core/auth/api.ts';
 import { SOCIAL_STATE_KEY } from '@edu-portal/core/auth/chain.ts';
 import '../index.ts';
 import { openLoginDialog, type EduLoginDialog, type EduLoginDialogCloseDetail } from './login-dialog.ts';
@@ -31,8 +32,9 @@ async function switchLanguage(lang: Lang): Promise<void> {
   await localeReady();
 }
 
+/** The newest login dialog: a closed one stays in the page for its fade. */
 function current(): EduLoginDialog {
-  return document.querySelector('edu-login-dialog')!;
+  return [...document.querySelectorAll('edu-login-dialog')].at(-1)!;
 }
 
 function parts(el: EduLoginDialog) {
@@ -95,19 +97,44 @@ describe('<edu-login-dialog>', () => {
     await switchLanguage('zh-CN');
   });
 
-  it('openLoginDialog opens a modal titled 登录 with the expiry reason, focus in the account field', async () => {
+  it('openLoginDialog on a first sign-in opens a modal titled 登录 without an expiry line, focus in the account field', async () => {
     const { dialog } = await opened();
     const p = parts(dialog);
     expect(p.native.open).to.equal(true);
     expect(p.native.matches(':modal')).to.equal(true);
     expect(p.title.textContent!.trim()).to.equal('登录');
-    expect(p.reason!.textContent).to.contain('登录已过期');
+    expect(p.reason).to.equal(null);
+    expect(dialog.shadowRoot!.textContent).to.not.contain('过期');
     expect(active()).to.equal('input#username[part=input] in edu-login-dialog');
     expect(openOverlays().some((o) => o.element === p.inner)).to.equal(true);
     expect(p.remember).to.not.equal(null);
     expect(p.forgot.getAttribute('href')).to.equal('/#/forgetPassword');
     expect(p.username.autocomplete).to.equal('username');
     expect(p.password.autocomplete).to.equal('current-password');
+  });
+
+  it('says that the session expired when someone was signed in, in each language; an explicit reason wins', async () => {
+    const signedIn = await loginWithPassword('teacher1', PASSWORD);
+    expect(signedIn.status).to.equal(200);
+    for (const [lang, title, line] of [
+      ['zh-CN', '登录', '登录已过期，请重新登录。'],
+      ['en', 'Sign in', 'Your session has expired, please sign in again.'],
+      ['zh-HK', '登入', '登入已過期，請重新登入。'],
+    ] as const) {
+      await switchLanguage(lang);
+      const { dialog, answer } = await opened();
+      const p = parts(dialog);
+      expect(p.title.textContent!.trim()).to.equal(title);
+      expect(p.reason!.textContent!.trim()).to.contain(line);
+      dialog.open = false;
+      expect(await answer).to.equal(false);
+    }
+    await switchLanguage('zh-CN');
+    const answer = openLoginDialog({ noSocial: true, reason: '' });
+    await current().updateComplete;
+    expect(parts(current()).reason).to.equal(null);
+    current().open = false;
+    await answer;
   });
 
   it('shares one dialog between calls while it is open', async () => {
@@ -207,6 +234,8 @@ describe('<edu-login-dialog>', () => {
       const { dialog } = await opened();
       const p = parts(dialog);
       expect(p.title.textContent!.trim()).to.equal(texts[0]);
+      // A first sign-in: the title says 登录 and nothing says that a session expired.
+      expect(p.reason).to.equal(null);
       await expect(dialog).to.be.accessible();
       await dialog.submit();
       await dialog.updateComplete;
@@ -287,7 +316,7 @@ describe('<edu-login-dialog>', () => {
   });
 
   it('as the client relogin handler: an expired session opens it, and the waiting request succeeds after signing in', async () => {
-    await post('/api/uaa/oauth/login', { username: 'teacher1', password: PASSWORD });
+    await loginWithPassword('teacher1', PASSWORD);
     const previous = client.options.relogin;
     client.configure({ relogin: () => openLoginDialog({ noSocial: true }) });
     try {
@@ -299,9 +328,10 @@ describe('<edu-login-dialog>', () => {
       await waitUntil(() => !!current() && parts(current()).native?.open === true, 'the login dialog');
       const dialog = current();
       await dialog.updateComplete;
-      parts(dialog).username.focus();
-      await sendKeys({ type: 'teacher1' });
-      await sendKeys({ press: 'Tab' });
+      expect(parts(dialog).reason!.textContent).to.contain('登录已过期');
+      // The same person usually signs in again: the account is filled in.
+      expect(parts(dialog).username.value).to.equal('teacher1');
+      parts(dialog).password.focus();
       await sendKeys({ type: PASSWORD });
       await sendKeys({ press: 'Enter' });
       const envelope = await request;

@@ -75,6 +75,7 @@ function readSocialInfo(data: unknown): { providers: SocialProvider[]; issued: I
  *
  * `openLoginDialog()` opens one on the page and resolves true after a login, which is what the request client's
  * relogin handler needs (`configureClient({ relogin: openLoginDialog })`): the waiting requests are then retried.
+ * It says that the session expired only when someone was signed in; a first sign-in is just titled 登录.
  *
  * Modal dialogs live in the top layer; `modal="false"` renders it inline at `--edu-z-login-dialog` (2500).
  *
@@ -311,7 +312,10 @@ export class EduLoginDialog extends LoginFormElement {
 
 /** Options of `openLoginDialog`. */
 export interface OpenLoginDialogOptions {
-  /** Why it opens; default `expired` (the relogin handler's case). */
+  /**
+   * Why it opens. Default: `expired` when the session store holds a signed-in user (the relogin handler's case: the
+   * server ended that session), otherwise none (a first sign-in, or one after a logout: the dialog just says 登录).
+   */
   reason?: LoginDialogReason;
   /** Where the dialog element goes; default `document.body`. */
   container?: HTMLElement;
@@ -338,7 +342,7 @@ export function openLoginDialog(options: OpenLoginDialogOptions = {}): Promise<b
   pending?.settle(false);
   defineElement('edu-login-dialog', EduLoginDialog);
   const dialog = document.createElement('edu-login-dialog') as EduLoginDialog;
-  dialog.reason = options.reason ?? 'expired';
+  dialog.reason = options.reason ?? (session.getSnapshot().user ? 'expired' : '');
   dialog.noSocial = options.noSocial ?? false;
   let settle: (loggedIn: boolean) => void = () => undefined;
   const answer = new Promise<boolean>((resolve) => {

@@ -102,9 +102,9 @@ const micIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fals
  * @summary Press-and-hold voice command button.
  * @tagname edu-voice-recorder
  *
- * @fires edu-voice-result - The final text and the skill's page (`url`, null when none); cancelable: cancel it to
+ * @fires {EduVoiceResultEvent} edu-voice-result - The final text and the skill's page (`url`, null when none); cancelable: cancel it to
  *   act instead of navigating.
- * @fires edu-voice-error - No page came of the utterance: `kind` and the localised `message` shown.
+ * @fires {EduVoiceErrorEvent} edu-voice-error - No page came of the utterance: `kind` and the localised `message` shown.
  *
  * @csspart base - The column holding everything.
  * @csspart button - The microphone button.
