@@ -263,6 +263,35 @@ test('abort by a reload, pick the same file again: only the missing chunks are s
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
 });
 
+test('a large file goes in 8 MiB chunks where the server takes them, and resumes after a reload in the same size', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await uploadHooks(request, { chunkDelayMs: 300 });
+  let uploader = await openPage(page);
+  const file = makeFile('assembly-72mb.mp4', 72 * MB);
+  await pickWithButton(page, uploader, [file.path]);
+  await expect
+    .poll(async () => Object.values((await chunkStats(request)).chunks)[0]?.length ?? 0, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(2);
+  await page.reload();
+  uploader = page.locator('#upload-main');
+  const [set, before] = onlySet(await chunkStats(request));
+  expect(before.length).toBeLessThan(9);
+
+  await uploadHooks(request, { chunkDelayMs: 0 });
+  await pickWithButton(page, uploader, [file.path]);
+  const row = uploader.getByRole('listitem').filter({ hasText: 'assembly-72mb.mp4' });
+  await row.getByRole('button', { name: '继续上传 assembly-72mb.mp4' }).click();
+  await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 120_000 });
+  // 72 MiB in 9 chunks of 8 MiB (not 36 of 2 MB), each sent once, before and after the reload.
+  const [setAfter, all] = onlySet(await chunkStats(request));
+  expect(setAfter).toBe(set);
+  expect([...all].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
+});
+
 test('20 % of chunk uploads failing: the file still arrives identical', async ({ page, request }) => {
   test.setTimeout(120_000);
   await uploadHooks(request, { chunkFailRate: 0.2 });

@@ -18,6 +18,8 @@ export interface ResumeRecord {
   md5: string;
   /** The id its chunks went under, for an upload sent while hashing (a server extension). */
   uploadId?: string;
+  /** The chunk size it was cut into, when chosen for the upload (sent while hashing). */
+  chunkSize?: number;
   /** When the record was written (ms since the epoch). */
   savedAt: number;
 }
@@ -41,6 +43,8 @@ function isResumeRecord(value: unknown): value is ResumeRecord {
     typeof value['size'] === 'number' &&
     typeof value['lastModified'] === 'number' &&
     typeof value['md5'] === 'string' &&
+    (value['chunkSize'] === undefined ||
+      (Number.isSafeInteger(value['chunkSize']) && (value['chunkSize'] as number) > 0)) &&
     (value['uploadId'] === undefined ||
       (typeof value['uploadId'] === 'string' && /^[0-9a-f]{32}$/.test(value['uploadId']))) &&
     typeof value['savedAt'] === 'number'
@@ -71,21 +75,21 @@ export function findResumeRecord(file: FileIdentity, options: ResumeOptions = {}
 }
 
 /**
- * Remembers an upload that has not finished: its MD5 (or '' not yet), and the upload id its chunks go under when
- * it is sent while hashing; never any content.
+ * Remembers an upload that has not finished: its MD5 (or '' not yet), and the upload id its chunks go under and
+ * the chunk size when it is sent while hashing; never any content.
  */
 export function saveResumeRecord(
   file: FileIdentity,
   md5: string,
   options: ResumeOptions = {},
-  uploadId?: string,
+  sent: { uploadId?: string; chunkSize?: number } = {},
 ): void {
   const record: ResumeRecord = {
     name: file.name,
     size: file.size,
     lastModified: file.lastModified,
     md5,
-    ...(uploadId && { uploadId }),
+    ...(sent.uploadId && { uploadId: sent.uploadId, ...(sent.chunkSize && { chunkSize: sent.chunkSize }) }),
     savedAt: (options.now ?? Date.now)(),
   };
   const others = listResumeRecords(options).filter((item) => !sameFile(item, file));

@@ -8,7 +8,8 @@
  * const final = await upload.settled(); // the snapshot once done, failed or aborted
  * ```
  *
- * **Options** (all optional): `chunkSize` (bytes, default 2 MB), `serverId` (default `'base'`), `concurrency` (chunk
+ * **Options** (all optional): `chunkSize` (bytes, default 2 MB, or 8 MiB from 64 MiB up where the server offers
+ * sending while hashing and takes such chunks; the size chosen is kept with the resume record), `serverId` (default `'base'`), `concurrency` (chunk
  * uploads in flight, default 3; as many chunk checks run ahead of them), `maxSize` (bytes; larger files are refused),
  * `accept` (extensions allowed; default any), `rejected` (extensions refused; default the union of part 1 §5
  * `notAllowUpload` and part 2 §5), `uid` (the upload record's uid; default generated), `autoStart` (default true;
@@ -213,6 +214,16 @@ async function capabilities(client: Client, signal: AbortSignal): Promise<Upload
   return answer;
 }
 
+/** Files from this size up go in larger chunks where the server takes them. */
+export const LARGE_FILE_BYTES = 64 * 1024 * 1024;
+/** The chunk size of large files (fewer requests: 32 instead of 128 for 256 MiB). */
+export const LARGE_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** The chunk size for a file of `size` bytes on a server taking chunks up to `maxChunkSize`. */
+export function largeChunkSize(size: number, maxChunkSize: number): number {
+  return size >= LARGE_FILE_BYTES && maxChunkSize >= LARGE_CHUNK_BYTES ? LARGE_CHUNK_BYTES : CHUNK_SIZE_BYTES;
+}
+
 /** 32 random hex digits: the name of an upload's chunks on the server until its MD5 is known. */
 function newUploadId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -248,7 +259,8 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   // Without a file the upload is refused below, before anything uses it.
   const file = picked as File;
   const client = options.client ?? defaultClient;
-  const chunkSize = options.chunkSize ?? CHUNK_SIZE_BYTES;
+  // Both may change once, before anything is sent, where the server takes larger chunks (`largeChunkSize`).
+  let chunkSize = options.chunkSize ?? CHUNK_SIZE_BYTES;
   const serverId = options.serverId ?? DEFAULT_SERVER_ID;
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
   const delays = options.retryDelays ?? RETRY_DELAYS_MS;
@@ -263,7 +275,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   /** The path field where there is one: servers that do not know it see the spec's fields only. */
   const withPath = relativePath ? { webkitRelativePath: relativePath } : {};
   const size = picked?.size ?? 0;
-  const chunks = picked ? chunkCount(size, chunkSize) : 0;
+  let chunks = picked ? chunkCount(size, chunkSize) : 0;
 
   const listeners = new Set<(snapshot: UploadSnapshot) => void>();
   let settleWaiters: ((snapshot: UploadSnapshot) => void)[] = [];
@@ -290,10 +302,11 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   // What is known survives pauses: the digest, the existence check, each chunk's status on the server, and the id
   // chunks went under when they were sent while hashing (kept with the resume record across a reload).
   let md5: string | null = null;
-  let uploadId: string | null = (remember && picked && findResumeRecord(picked, resumeOptions)?.uploadId) || null;
+  const resumed = remember && picked ? findResumeRecord(picked, resumeOptions) : null;
+  let uploadId: string | null = resumed?.uploadId || null;
   let offers: UploadCapabilities | null = null;
   let existenceChecked = false;
-  const status: ChunkStatus[] = Array.from({ length: chunks + 1 }, () => 'unknown');
+  let status: ChunkStatus[] = Array.from({ length: chunks + 1 }, () => 'unknown');
   const inFlight = new Map<number, number>();
   let accepted = 0;
   let transferred = 0;
@@ -622,17 +635,32 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     cancelUpload(setName(), { client, silent: true }).catch(() => undefined);
   }
 
+  /** Cuts the file anew (before any chunk is known): the size chosen for this upload, or the one it was sent in. */
+  function cutInto(size_: number): void {
+    chunkSize = size_;
+    chunks = chunkCount(size, chunkSize);
+    status = Array.from({ length: chunks + 1 }, () => 'unknown');
+    set({ chunkSize, chunks });
+  }
+
   async function flow(signal: AbortSignal): Promise<void> {
     if (md5 === null && options.extensions !== false && !isSingleUpload(size, chunkSize) && network.online()) {
       offers = await capabilities(client, signal);
       if (signal.aborted) throw new Stopped();
-      if (offers?.hashWhileSending && chunkSize <= offers.maxChunkSize) return sendWhileHashing(signal);
+      if (offers?.hashWhileSending) {
+        if (status.every((known) => known === 'unknown')) {
+          const kept = uploadId && resumed?.chunkSize;
+          if (kept && kept !== chunkSize && kept <= offers.maxChunkSize) cutInto(kept);
+          else if (!kept && options.chunkSize === undefined) cutInto(largeChunkSize(size, offers.maxChunkSize));
+        }
+        if (chunkSize <= offers.maxChunkSize) return sendWhileHashing(signal);
+      }
     }
     if (md5 === null) {
       set({ state: 'hashing', hashedBytes: 0 });
       md5 = await digest(signal);
       set({ md5, hashedBytes: size });
-      if (remember) saveResumeRecord(file, md5, resumeOptions, uploadId ?? undefined);
+      if (remember) saveResumeRecord(file, md5, resumeOptions, uploadId ? { uploadId, chunkSize } : {});
     }
     // Hashing needs no network; everything after it does.
     if (!network.online()) {
@@ -722,7 +750,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
    */
   async function sendWhileHashing(signal: AbortSignal): Promise<void> {
     uploadId ??= newUploadId();
-    if (remember) saveResumeRecord(file, '', resumeOptions, uploadId);
+    if (remember) saveResumeRecord(file, '', resumeOptions, { uploadId, chunkSize });
     const sending = new AbortController();
     const hashing = new AbortController();
     const stopBoth = () => {
@@ -744,7 +772,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     try {
       md5 = await digest(hashing.signal);
       set({ md5, hashedBytes: size });
-      if (remember) saveResumeRecord(file, md5, resumeOptions, uploadId);
+      if (remember) saveResumeRecord(file, md5, resumeOptions, { uploadId, chunkSize });
       found = await existing(hashing.signal);
       if (found) sending.abort(new Stopped());
     } catch (error) {
