@@ -2,25 +2,24 @@
  * Refusals of the upload calls (spec part 2 §8). The envelope's `code` is the catalogue's kind verbatim
  * (`chunkmerge`, `chunk count abnormal` …) so a client can map it without parsing text, and the English side of the
  * bilingual message is the catalogue's own words where the catalogue gives words ('size exceeds limit',
- * 'chunk count abnormal', 'upload failed', 'Not find file').
+ * 'chunk count abnormal', 'upload failed', 'Not find file'), and a sentence elsewhere (the code names the kind).
  */
 import type { UploadErrorKind } from '@edu-portal/core';
 import { fail, type Envelope } from '../http/envelope.ts';
 
 export const UPLOAD_MESSAGES = {
-  checkerror: '文件校验失败|||checkerror: the file check failed',
-  uploaderror: '文件上传失败，文件内容与 MD5 不符|||uploaderror: the file does not match its MD5',
-  uploadunkerror: '分片上传失败|||uploadunkerror: the chunk upload failed',
-  checkchunkerror: '分片校验失败|||checkchunkerror: the chunk check failed',
-  chunkmerge: '文件合并失败，合并后的文件与 MD5 不符|||chunkmerge: the merged file does not match its MD5',
+  checkerror: '文件校验失败|||The file could not be checked on the server.',
+  uploaderror: '文件上传失败，文件内容与 MD5 不符|||The file does not match its MD5, so it was not stored.',
+  uploadunkerror: '分片上传失败|||A part of the file could not be stored.',
+  checkchunkerror: '分片校验失败|||A part of the file could not be checked.',
+  chunkmerge: '文件合并失败，合并后的文件与 MD5 不符|||The assembled file does not match its MD5, so it was not stored.',
   chunkCount: '分片数量异常|||chunk count abnormal',
   uploadFailed: '上传失败|||upload failed',
   notFound: '文件不存在|||Not find file',
   sizeLimit: '文件大小超出限制|||size exceeds limit',
-  typeRefused: '不允许上传该类型的文件|||upload failed: files of this type are not allowed',
-  quota:
-    '存储空间已用完，请删除不用的文件或稍后再试|||quota exceeded: your storage or your uploads in progress are at their limit',
-  fieldTooLong: '上传参数过长|||upload failed: a field is too long',
+  typeRefused: '不允许上传该类型的文件|||Files of this type are not allowed.',
+  quota: '存储空间已用完，请删除不用的文件或稍后再试|||Your storage, or your uploads in progress, are at their limit.',
+  fieldTooLong: '上传参数过长|||A field of the upload is too long.',
 } as const;
 
 /** The spec's error kinds (part 2 §8) the server answers with: core's kinds but for the two only a browser meets. */
