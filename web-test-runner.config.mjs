@@ -97,6 +97,11 @@ export default {
   ],
   nodeResolve: { browser: true, exportConditions: ['@edu-portal/source', 'browser', 'development'] },
   concurrency: 1,
+  // Every test page turns the zh-HK conversion of server texts on, as the demo host and the drop-in files do
+  // (`@edu-portal/core/traditional`; opencc-js is an optional peer dependency).
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html><body><script type="module">import '/packages/core/src/traditional.ts';</script>` +
+    `<script type="module" src="${testFramework}"></script></body></html>`,
   testFramework: { config: { timeout: 20000 } },
   browsers: [
     playwrightLauncher({
