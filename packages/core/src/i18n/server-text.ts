@@ -14,7 +14,6 @@
  * `loadTraditionalConverter()`).
  */
 import { getLanguage, subscribeLanguage, type Lang } from './language.ts';
-import { defineTexts } from './messages.ts';
 
 type Convert = (text: string) => string;
 
@@ -22,16 +21,6 @@ type Convert = (text: string) => string;
 export interface TraditionalConverterModule {
   Converter(options: { from: 'cn'; to: 'hk' }): Convert;
 }
-
-const converterTexts = defineTexts({
-  converterMissing: {
-    'zh-CN':
-      '[edu-core] 繁体中文（香港）的服务器文字未转换：请安装 opencc-js 并在页面入口 import "@edu-portal/core/traditional"',
-    en: '[edu-core] Server texts are not converted to traditional Chinese (Hong Kong): install opencc-js and import "@edu-portal/core/traditional" in the page\'s entry',
-    'zh-HK':
-      '[edu-core] 繁體中文（香港）的伺服器文字未轉換：請安裝 opencc-js 並在頁面入口 import "@edu-portal/core/traditional"',
-  },
-});
 
 let loadConverterModule: (() => Promise<TraditionalConverterModule>) | null = null;
 let warnedMissing = false;
@@ -79,7 +68,9 @@ const CACHE_LIMIT = 2000;
 export function loadTraditionalConverter(): Promise<boolean> {
   if (convert) return Promise.resolve(true);
   if (!loadConverterModule) {
-    if (!warnedMissing) console.warn(converterTexts('converterMissing'));
+    // The words load only when they are needed: pages with the converter never fetch them.
+    if (!warnedMissing)
+      void import('./converter-missing.ts').then(({ converterMissing }) => console.warn(converterMissing()));
     warnedMissing = true;
     return Promise.resolve(false);
   }
