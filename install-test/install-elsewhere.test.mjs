@@ -417,6 +417,26 @@ describe(
       assert.match(out, /^Error: @edu-portal\/core 的请求客户端需要浏览器（XMLHttpRequest）/m);
     });
 
+    it('converts zh-HK server texts only with the traditional entry, and says so without it', () => {
+      const script = [
+        'const warnings = [];',
+        'console.warn = (message) => warnings.push(String(message));',
+        "const core = await import('@edu-portal/core');",
+        'const without = await core.loadTraditionalConverter();',
+        'await new Promise((resolve) => setTimeout(resolve, 200));',
+        "await import('@edu-portal/core/traditional');",
+        'const withEntry = await core.loadTraditionalConverter();',
+        "const text = core.serverText('登录后查看户口', '', 'zh-HK');",
+        'console.log(JSON.stringify({ without, withEntry, warnings, text }));',
+      ].join('\n');
+      const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project));
+      assert.equal(result.without, false);
+      assert.equal(result.warnings.length, 1);
+      assert.match(result.warnings[0], /opencc-js.*import "@edu-portal\/core\/traditional"/);
+      assert.equal(result.withEntry, true);
+      assert.equal(result.text, '登入後查看戶口');
+    });
+
     it('gives editors the tags, attributes and events (VS Code custom data, JetBrains web-types)', () => {
       const elements = join(project, 'node_modules', '@edu-portal', 'elements');
       const manifest = JSON.parse(readFileSync(join(elements, 'package.json'), 'utf8'));
@@ -492,8 +512,8 @@ describe(
       const unused = await page.evaluate(() => ['edu-header', 'edu-chart'].filter((tag) => customElements.get(tag)));
       assert.deepEqual(unused, []);
       await page.keyboard.press('Escape');
-    await page.locator('#plain-body').waitFor({ state: 'hidden' });
-    // The drop-in files sit in /cdn/: the detector fetched its files from /cdn/face-assets/, not the site root.
+      await page.locator('#plain-body').waitFor({ state: 'hidden' });
+      // The drop-in files sit in /cdn/: the detector fetched its files from /cdn/face-assets/, not the site root.
       await page.getByRole('button', { name: 'Check face detector' }).click();
       await page.locator('#face-state', { hasText: /./ }).waitFor({ timeout: 60_000 });
       assert.equal(await page.locator('#face-state').textContent(), `ready ${preview.url}/cdn/face-assets/`);
