@@ -97,9 +97,13 @@ export default {
   ],
   nodeResolve: { browser: true, exportConditions: ['@edu-portal/source', 'browser', 'development'] },
   concurrency: 1,
-  // Test pages are Chinese pages, as the portal's are: with no stored choice the kit speaks the page's language.
+  // Test pages are Chinese pages, as the portal's are (with no stored choice the kit speaks the page's language), and
+  // turn the zh-HK conversion of server texts on, as the demo host and the drop-in files do
+  // (`@edu-portal/core/traditional`; opencc-js is an optional peer dependency).
   testRunnerHtml: (testFramework) =>
-    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"></head><body><script type="module" src="${testFramework}"></script></body></html>`,
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"></head><body>` +
+    `<script type="module">import '/packages/core/src/traditional.ts';</script>` +
+    `<script type="module" src="${testFramework}"></script></body></html>`,
   testFramework: { config: { timeout: 20000 } },
   browsers: [
     playwrightLauncher({

@@ -37,7 +37,10 @@ export default defineConfig({
     outDir: here('./dist/cdn'),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps for the drop-in files: with their sources embedded (the only maps that point at something a
+    // package user has) they were 10 MB of the package, mostly ECharts', face-api's and OpenCC's own code. The
+    // package's ES modules in dist/ keep theirs, sources embedded.
+    sourcemap: false,
     // Keeps Chinese text raw (TOOLCHAIN.md): pages declare <meta charset="utf-8">.
     minify: true,
     lib: {

@@ -5,10 +5,19 @@
  * they are loaded (the same promise the full bundle `edu-elements.js` offers, resolved at once there).
  */
 import type { EduTagName } from './define.ts';
+// The drop-in files convert server texts to traditional Chinese for zh-HK (opencc-js, loaded only then).
+import '@edu-portal/core/traditional.ts';
+import { setFaceAssetsBase } from '@edu-portal/core/face/assets-base.ts';
 import { defineElement } from './internal/define-element.ts';
 import type { EduPortalKit } from './kit.ts';
 
 type Loader = () => Promise<CustomElementConstructor>;
+
+// The face detector's model and wasm files sit beside the drop-in files (dist/cdn/face-assets/), wherever the page
+// serves them from; `assets-base` or `setFaceAssetsBase` still choose another place. (A variable, so the build leaves
+// the URL to the browser rather than looking for the folder as an asset.)
+const faceAssetsDir = 'face-assets/';
+setFaceAssetsBase(new URL(faceAssetsDir, import.meta.url).href);
 
 /** Tag → the module of its element, loaded on first use (one chunk per element; shared code in shared chunks). */
 export const elementLoaders: Record<EduTagName, Loader> = {

@@ -5,6 +5,7 @@
  * are fetched only when a detector is created, from the host: `{base}model/…` (the package's `model/` folder) and
  * `{base}wasm/…` (`@tensorflow/tfjs-backend-wasm/dist/`), `base` `/face-assets/` unless configured.
  */
+import { faceAssetsBase } from './assets-base.ts';
 import type { FaceBox } from './capture.ts';
 import type { DetectorWorkerMessage, DetectorWorkerRequest } from './detector.worker.ts';
 
@@ -12,16 +13,7 @@ import type { DetectorWorkerMessage, DetectorWorkerRequest } from './detector.wo
 export const FACE_DETECTOR_INPUT_SIZE = 224;
 export const FACE_DETECTOR_SCORE_THRESHOLD = 0.5;
 
-let assetsBase = '/face-assets/';
-
-/** Where the host serves the face assets (`model/` and `wasm/` below it); relative URLs resolve against the page. */
-export function setFaceAssetsBase(base: string): void {
-  assetsBase = base.endsWith('/') ? base : `${base}/`;
-}
-
-export function faceAssetsBase(): string {
-  return assetsBase;
-}
+export { faceAssetsBase, setFaceAssetsBase } from './assets-base.ts';
 
 export interface FaceDetectorOptions {
   /** Overrides the configured base for this detector. */
@@ -55,7 +47,7 @@ const absolute = (url: string) => new URL(url, globalThis.location?.href).href;
 
 /** Starts a detection Worker and loads face-api in it. */
 export function createFaceDetector(options: FaceDetectorOptions = {}): FaceDetector {
-  const base = absolute(options.assetsBase ?? assetsBase);
+  const base = absolute(options.assetsBase ?? faceAssetsBase());
   const worker = new Worker(new URL('./detector.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<number, { resolve: (d: FaceDetection) => void; reject: (e: Error) => void }>();
   let nextId = 1;

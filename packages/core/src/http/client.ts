@@ -138,6 +138,8 @@ export function defaultClientOptions(): ClientOptions {
 function browserTabSharing(probe: () => Promise<boolean>, adopt: (data: unknown) => void): TabSharing | null {
   const locks = globalThis.navigator?.locks ?? null;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
+  // Node has BroadcastChannel too: there it must not keep the process alive.
+  (channel as { unref?: () => void } | null)?.unref?.();
   return locks || channel ? { locks, channel, probe, adopt } : null;
 }
 
@@ -268,6 +270,8 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     const signature = attempt.options.signature && !attempt.raw ? newSignature() : null;
     const epoch = recovery.epoch;
     const sent = transportRequest(attempt, signature);
+    // Outside a browser (Node, a test runner without a DOM) the call fails with what is missing, not a ReferenceError.
+    if (typeof XMLHttpRequest === 'undefined') throw new Error(text('needsBrowser'));
     try {
       return { response: await send(sent), signature, epoch };
     } catch (error) {

@@ -21,6 +21,13 @@ export function defineTexts<T extends TextTable>(table: T): TextFunction<keyof T
 
 /** The request client's texts (spec part 1 §5, §7, §8). */
 const requestTexts = {
+  needsBrowser: {
+    'zh-CN':
+      '@edu-portal/core 的请求客户端需要浏览器（XMLHttpRequest）：请在浏览器页面中调用，Node 中请直接用 fetch 调用接口',
+    en: "@edu-portal/core's request client needs a browser (XMLHttpRequest): call it from a browser page, or call the API with fetch in Node",
+    'zh-HK':
+      '@edu-portal/core 的請求客戶端需要瀏覽器（XMLHttpRequest）：請在瀏覽器頁面中調用，Node 中請直接用 fetch 調用介面',
+  },
   serverError: {
     'zh-CN': '服务器内部错误！',
     en: 'Server internal error!',

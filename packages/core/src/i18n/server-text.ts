@@ -5,7 +5,10 @@
  * OpenCC (`opencc-js`, simplified → Hong Kong).
  *
  * The converter (about 1 MB of dictionaries) is loaded only for zh-HK: a dynamic `import()` on the first need (the
- * language becoming zh-HK, or a zh-HK text asked for), never part of the bundle of the other languages. Until it is
+ * language becoming zh-HK, or a zh-HK text asked for), never part of the bundle of the other languages. `opencc-js`
+ * is an optional peer dependency: the import lives in its own entry, `@edu-portal/core/traditional` (`traditional.ts`),
+ * which a page imports once to turn the conversion on; without it zh-HK texts stay simplified and the console says
+ * once what to install. Until it is
  * there a zh-HK text shows as it came; `subscribeServerText` tells when it arrived, so a page renders again (the
  * elements' zh-HK locale waits for it, React's `useLanguage` re-renders on it, a legacy page awaits
  * `loadTraditionalConverter()`).
@@ -13,6 +16,23 @@
 import { getLanguage, subscribeLanguage, type Lang } from './language.ts';
 
 type Convert = (text: string) => string;
+
+/** What `opencc-js/cn2t` exports that the conversion uses. */
+export interface TraditionalConverterModule {
+  Converter(options: { from: 'cn'; to: 'hk' }): Convert;
+}
+
+let loadConverterModule: (() => Promise<TraditionalConverterModule>) | null = null;
+let warnedMissing = false;
+
+/**
+ * Turns the zh-HK conversion on with a loader of `opencc-js/cn2t` (what `@edu-portal/core/traditional` does); the
+ * converter starts loading at once when zh-HK is in force.
+ */
+export function setTraditionalConverterLoader(load: () => Promise<TraditionalConverterModule>): void {
+  loadConverterModule = load;
+  if (getLanguage() === 'zh-HK') void loadTraditionalConverter();
+}
 
 /**
  * OpenCC's Hong Kong target changes characters, not words: these are the interface's words in zh-HK, so a server
@@ -47,7 +67,14 @@ const CACHE_LIMIT = 2000;
  */
 export function loadTraditionalConverter(): Promise<boolean> {
   if (convert) return Promise.resolve(true);
-  loading ??= import('opencc-js/cn2t').then(
+  if (!loadConverterModule) {
+    // The words load only when they are needed: pages with the converter never fetch them.
+    if (!warnedMissing)
+      void import('./converter-missing.ts').then(({ converterMissing }) => console.warn(converterMissing()));
+    warnedMissing = true;
+    return Promise.resolve(false);
+  }
+  loading ??= loadConverterModule().then(
     ({ Converter }) => {
       const characters = Converter({ from: 'cn', to: 'hk' });
       convert = (text) => withHongKongTerms(characters(text));

@@ -1,7 +1,7 @@
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import type { EChartsCoreOption as EChartsOption, EChartsType as EChartsInstance } from 'echarts/core';
 import { getLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { loadOnce } from '../internal/load-once.ts';
@@ -9,7 +9,34 @@ import { currentLocale } from '../internal/localize.ts';
 import { throttle, type Throttled } from '../internal/throttle.ts';
 import { chartStyles } from './chart.styles.ts';
 
-export type { EChartsCoreOption, EChartsType };
+/**
+ * An ECharts option object (what `echarts/core`'s `EChartsCoreOption` describes). The element's declarations name no
+ * type of ECharts itself: `echarts` is an optional peer dependency, installed only by projects that draw charts, and a
+ * strict type-check of a project without it must still pass.
+ */
+export type EChartsCoreOption = Record<string, unknown>;
+
+/** The chart's ECharts instance: the methods pages call (cast to `echarts/core`'s `EChartsType` for the rest). */
+export interface EChartsType {
+  setOption(
+    option: EChartsCoreOption,
+    opts?: boolean | { notMerge?: boolean; lazyUpdate?: boolean; silent?: boolean },
+  ): void;
+  getOption(): EChartsCoreOption;
+  resize(opts?: { width?: number | string; height?: number | string }): void;
+  clear(): void;
+  dispose(): void;
+  isDisposed(): boolean;
+  getDom(): HTMLElement;
+  getWidth(): number;
+  getHeight(): number;
+  getDataURL(opts?: { type?: 'png' | 'jpeg' | 'svg'; pixelRatio?: number; backgroundColor?: string }): string;
+  dispatchAction(payload: { type: string; [key: string]: unknown }): void;
+  on(eventName: string, handler: (params: unknown) => void): void;
+  off(eventName: string, handler?: (params: unknown) => void): void;
+  showLoading(): void;
+  hideLoading(): void;
+}
 
 /** Themes of spec part 2 §9 (the element registers them when ECharts loads). */
 export const CHART_THEME_NAMES = ['infographic', 'macarons', 'roma', 'shine'] as const;
@@ -121,7 +148,7 @@ export class EduChart extends EduElement {
 
   @query('[part="canvas"]') private canvasBox!: HTMLDivElement;
 
-  private chart: EChartsType | null = null;
+  private chart: EChartsInstance | null = null;
   /** What the current instance was made with; a change means a new instance. */
   private made = { theme: '', renderer: '', locale: '' };
   private observer: ResizeObserver | null = null;
@@ -149,7 +176,7 @@ export class EduChart extends EduElement {
 
   /** The ECharts instance, or null before the first draw and after the element left the page. */
   getInstance(): EChartsType | null {
-    return this.chart;
+    return this.chart as unknown as EChartsType | null;
   }
 
   /** Resizes now, without waiting for the throttle. */
@@ -212,7 +239,10 @@ export class EduChart extends EduElement {
         this.failed = false;
       } catch (error) {
         this.failed = true;
-        console.error('[edu-chart] ECharts could not be loaded', error);
+        console.error(
+          '[edu-chart] ECharts could not be loaded (is the optional peer dependency installed? npm install echarts@6.1.0)',
+          error,
+        );
         return;
       } finally {
         this.importing = false;
@@ -249,7 +279,7 @@ export class EduChart extends EduElement {
     } else if (!optionChanged) {
       return;
     }
-    const option: EChartsCoreOption = {
+    const option: EChartsOption = {
       // ECharts writes a description of the data into aria-label; the element moves it into its own description.
       aria: { enabled: true },
       ...this.option,
@@ -258,7 +288,7 @@ export class EduChart extends EduElement {
     };
     this.chart!.setOption(option, { notMerge: this.notMerge || remake });
     this.readGeneratedDescription();
-    if (remake) this.emit('edu-chart-ready', { instance: this.chart! });
+    if (remake) this.emit('edu-chart-ready', { instance: this.chart! as unknown as EChartsType });
   }
 
   /** ECharts writes its description (and role img) on the box it draws into, which is hidden: the element says it. */

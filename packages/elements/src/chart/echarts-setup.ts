@@ -4,26 +4,13 @@
  * and a traditional-Chinese locale for zh-HK. A host that needs another chart type imports it and calls `use()`
  * from `echarts/core` itself (one copy of echarts per bundle).
  */
-import { init, registerLocale, registerTheme, use } from 'echarts/core';
-import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
-import {
-  AriaComponent,
-  DataZoomComponent,
-  DatasetComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  PolarComponent,
-  RadarComponent,
-  TitleComponent,
-  ToolboxComponent,
-  TooltipComponent,
-  TransformComponent,
-  VisualMapComponent,
-} from 'echarts/components';
-import { LabelLayout } from 'echarts/features';
-import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+// Namespace imports: a project without the optional peer dependency `echarts` still builds (Vite stands a module in
+// for it that throws when loaded, so the element shows its load failure); named imports of it would fail the build.
+import * as core from 'echarts/core';
+import * as charts from 'echarts/charts';
+import * as components from 'echarts/components';
+import * as features from 'echarts/features';
+import * as renderers from 'echarts/renderers';
 import { CHART_THEMES, chartThemes } from './themes.ts';
 import { zhHKLocale } from './locale-zh-hk.ts';
 
@@ -34,37 +21,37 @@ let prepared = false;
  * A function rather than top-level statements: the package declares its modules free of side effects, so a bundler
  * would drop module-level registrations (and the charts would have no renderer).
  */
-export function prepareECharts(): typeof init {
+export function prepareECharts(): typeof core.init {
   if (!prepared) {
     prepared = true;
-    use([
-      BarChart,
-      LineChart,
-      PieChart,
-      ScatterChart,
-      RadarChart,
-      GaugeChart,
-      FunnelChart,
-      TitleComponent,
-      TooltipComponent,
-      LegendComponent,
-      GridComponent,
-      PolarComponent,
-      RadarComponent,
-      DatasetComponent,
-      TransformComponent,
-      AriaComponent,
-      MarkLineComponent,
-      MarkPointComponent,
-      DataZoomComponent,
-      VisualMapComponent,
-      ToolboxComponent,
-      LabelLayout,
-      CanvasRenderer,
-      SVGRenderer,
+    core.use([
+      charts.BarChart,
+      charts.LineChart,
+      charts.PieChart,
+      charts.ScatterChart,
+      charts.RadarChart,
+      charts.GaugeChart,
+      charts.FunnelChart,
+      components.TitleComponent,
+      components.TooltipComponent,
+      components.LegendComponent,
+      components.GridComponent,
+      components.PolarComponent,
+      components.RadarComponent,
+      components.DatasetComponent,
+      components.TransformComponent,
+      components.AriaComponent,
+      components.MarkLineComponent,
+      components.MarkPointComponent,
+      components.DataZoomComponent,
+      components.VisualMapComponent,
+      components.ToolboxComponent,
+      features.LabelLayout,
+      renderers.CanvasRenderer,
+      renderers.SVGRenderer,
     ]);
-    for (const name of CHART_THEMES) registerTheme(name, chartThemes[name]);
-    registerLocale('ZH-HK', zhHKLocale);
+    for (const name of CHART_THEMES) core.registerTheme(name, chartThemes[name]);
+    core.registerLocale('ZH-HK', zhHKLocale);
   }
-  return init;
+  return core.init;
 }
