@@ -12,7 +12,8 @@ export const UPLOAD_MESSAGES = {
   uploaderror: '文件上传失败，文件内容与 MD5 不符|||The file does not match its MD5, so it was not stored.',
   uploadunkerror: '分片上传失败|||A part of the file could not be stored.',
   checkchunkerror: '分片校验失败|||A part of the file could not be checked.',
-  chunkmerge: '文件合并失败，合并后的文件与 MD5 不符|||The assembled file does not match its MD5, so it was not stored.',
+  chunkmerge:
+    '文件合并失败，合并后的文件与 MD5 不符|||The assembled file does not match its MD5, so it was not stored.',
   chunkCount: '分片数量异常|||chunk count abnormal',
   uploadFailed: '上传失败|||upload failed',
   notFound: '文件不存在|||Not find file',
