@@ -316,7 +316,7 @@ test('attack: fill the disk with chunk sets, files and bytes (quotas)', async (t
   gotThrough += Math.max(0, sets - quotas.userMaxPendingSets);
   assert.equal(sets, quotas.userMaxPendingSets);
   assert.deepEqual([refusal?.status, refusal?.code], [403, 'quota exceeded']);
-  assert.match(refusal!.message, /\|\|\|quota exceeded/);
+  assert.match(refusal!.message, /\|\|\|Your storage, or your uploads in progress, are at their limit\./);
   // A set of the maximum size counts its declared size: one too large for the bytes left is refused.
   attempts++;
   const huge = await postForm(
