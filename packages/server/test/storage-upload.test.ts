@@ -629,7 +629,7 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
     const check = await teacher.call('POST', BLOCK_CHECK, {
       json: { uploadId: id, size: 65536, chunks: 5, chunk: 3, eachSize: 65536, fullSize: file.bytes.length },
     });
-    assert.deepEqual([check.body.data, check.body.chunks], [false, [1, 2, 5]]);
+    assert.deepEqual([check.body.data, (check.body as Envelope & { chunks: number[] }).chunks], [false, [1, 2, 5]]);
     for (const n of [3, 4]) await sendChunk(teacher, file, n, undefined, { uploadId: id });
     const merged = await teacher.call('POST', MERGE, {
       json: { uploadId: id, md5: file.md5, name: file.name, size: file.bytes.length, chunks: 5 },
@@ -669,6 +669,10 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
     assert.equal((await teacher.call('POST', CANCEL, { json: { md5: file.md5 } })).body.data, true);
     const root = join(server.dataDir, 'storage', 'chunks');
     assert.deepEqual(readdirSync(root).sort(), [`10006-${id}`], "only admin1's set is left");
+    // A chunk of the cancelled upload still on its way is refused, and makes nothing again.
+    const late = await sendChunk(teacher, file, 3, undefined, { uploadId: id });
+    assert.deepEqual([late.body.status, late.body.code], [409, 'uploadunkerror']);
+    assert.deepEqual(readdirSync(root).sort(), [`10006-${id}`]);
     assert.equal((await teacher.call('POST', CANCEL, { json: { uploadId: 'x' } })).body.status, 400);
   });
 });

@@ -692,11 +692,17 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         /** Makes sure the user's set exists, cut as the fields say, within their quota. */
         const reserve = async (fit: NonNullable<ReturnType<typeof chunkFields>>) => {
           const limits = quota();
-          const reserved = await store.reserveSet(user.id, fit.md5, fit.layout, {
-            maxSets: limits.sets,
-            maxBytes: Math.max(0, limits.bytes - files.usageOf(user.id).bytes),
-          });
-          return reserved === 'ok' ? null : refusals.quota();
+          try {
+            const reserved = await store.reserveSet(user.id, fit.md5, fit.layout, {
+              maxSets: limits.sets,
+              maxBytes: Math.max(0, limits.bytes - files.usageOf(user.id).bytes),
+            });
+            return reserved === 'ok' ? null : refusals.quota();
+          } catch (error) {
+            // A chunk of a cancelled upload.
+            if (error instanceof UploadRefusal) return error;
+            throw error;
+          }
         };
         const chunkLimit = (fields: Record<string, string>) =>
           Math.min(MAX_CHUNK_BYTES, intField(fields.eachSize) ?? MAX_CHUNK_BYTES);
@@ -818,8 +824,10 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         },
       },
       async (request) => {
-        const setId = (request.body.uploadId ?? request.body.md5 ?? '').toLowerCase();
-        await store.removeSet(authOf(request).user.id, setId);
+        const { uploadId } = request.body;
+        const setId = (uploadId ?? request.body.md5 ?? '').toLowerCase();
+        // An upload id is never used again: its chunks still on their way are refused, not kept.
+        await store.removeSet(authOf(request).user.id, setId, uploadId !== undefined);
         return ok(true);
       },
     );

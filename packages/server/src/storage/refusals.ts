@@ -21,6 +21,7 @@ export const UPLOAD_MESSAGES = {
   typeRefused: '不允许上传该类型的文件|||Files of this type are not allowed.',
   quota: '存储空间已用完，请删除不用的文件或稍后再试|||Your storage, or your uploads in progress, are at their limit.',
   fieldTooLong: '上传参数过长|||A field of the upload is too long.',
+  cancelled: '上传已取消|||The upload was cancelled.',
 } as const;
 
 /** The spec's error kinds (part 2 §8) the server answers with: core's kinds but for the two only a browser meets. */
@@ -53,4 +54,6 @@ export const refusals = {
   /** A per-user quota (stored bytes, records, chunk sets in progress) is reached: nothing was stored. */
   quota: () => new UploadRefusal(403, 'quota exceeded', UPLOAD_MESSAGES.quota),
   fieldTooLong: () => new UploadRefusal(400, 'upload failed', UPLOAD_MESSAGES.fieldTooLong),
+  /** A chunk of an upload its owner cancelled, arriving late: nothing of it is kept. */
+  cancelled: () => new UploadRefusal(409, 'uploadunkerror', UPLOAD_MESSAGES.cancelled),
 };

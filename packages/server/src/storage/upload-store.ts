@@ -21,6 +21,10 @@ import { refusals } from './refusals.ts';
 
 export const MD5_PATTERN = /^[0-9a-f]{32}$/;
 
+/** How long, and how many, cancelled upload ids are remembered (their late chunks refused). */
+const CANCELLED_KEPT_MS = 60 * 60_000;
+const MAX_CANCELLED = 10_000;
+
 /** How much of a chunk's stream is gathered before one write. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
@@ -136,6 +140,11 @@ export class UploadStore {
   private readonly running = new Map<string, RunningHash>();
   /** Chunk writes in progress per set, and who waits for them to end (a merge, before it takes the data file). */
   private readonly writers = new Map<string, { count: number; idle: (() => void)[]; chunks: Map<number, number> }>();
+  /**
+   * Upload-id sets their owners cancelled, with when: chunks already on their way when the cancel came are refused
+   * instead of making the set again (an upload id is never used after its cancel). Bounded in age and number.
+   */
+  private readonly cancelled = new Map<string, number>();
 
   constructor(private readonly options: UploadStoreOptions) {
     this.uploadsDir = join(options.storageDir, 'uploads');
@@ -319,6 +328,7 @@ export class UploadStore {
   async reserveSet(owner: number, md5: string, layout: ChunkLayout, limits: PendingLimits): Promise<'ok' | 'quota'> {
     if (!isSaneLayout(layout)) throw refusals.badChunk();
     const key = this.setKey(owner, md5);
+    this.refuseCancelled(key);
     return this.withLock(`user:${owner}`, async () => {
       const current = await this.readSet(key);
       const same = (l: ChunkLayout | null) => l?.fullSize === layout.fullSize && l.eachSize === layout.eachSize;
@@ -536,6 +546,7 @@ export class UploadStore {
    */
   async markChunk(owner: number, md5: string, chunk: number, bytes: number, layout: ChunkLayout): Promise<void> {
     const key = this.setKey(owner, md5);
+    this.refuseCancelled(key);
     const current = (await this.readSet(key)).layout;
     if (current?.fullSize !== layout.fullSize || current.eachSize !== layout.eachSize) throw refusals.badChunk();
     await this.unmark(key, chunk);
@@ -625,9 +636,25 @@ export class UploadStore {
     });
   }
 
-  /** Removes `owner`'s set `setId` (a cancelled upload), once the chunks being written to it have ended. */
-  async removeSet(owner: number, setId: string): Promise<void> {
+  /** Refuses a chunk of a cancelled upload. */
+  private refuseCancelled(key: string): void {
+    if (this.cancelled.has(key)) throw refusals.cancelled();
+  }
+
+  /**
+   * Removes `owner`'s set `setId` (a cancelled upload), once the chunks being written to it have ended. `forever`
+   * (a set named by an upload id, which is never used again) also refuses the chunks of it that arrive later.
+   */
+  async removeSet(owner: number, setId: string, forever = false): Promise<void> {
     const key = this.setKey(owner, setId);
+    if (forever) {
+      const now = this.options.now();
+      for (const [old, at] of this.cancelled) {
+        if (at > now - CANCELLED_KEPT_MS && this.cancelled.size < MAX_CANCELLED) break;
+        this.cancelled.delete(old);
+      }
+      this.cancelled.set(key, now);
+    }
     await this.withLock(key, async () => {
       // A chunk request the client cancelled may still be finishing (its marker, the layout): removed again then.
       for (let attempt = 0; ; attempt++) {
