@@ -636,8 +636,8 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   }
 
   /** Cuts the file anew (before any chunk is known): the size chosen for this upload, or the one it was sent in. */
-  function cutInto(size_: number): void {
-    chunkSize = size_;
+  function cutInto(eachSize: number): void {
+    chunkSize = eachSize;
     chunks = chunkCount(size, chunkSize);
     status = Array.from({ length: chunks + 1 }, () => 'unknown');
     set({ chunkSize, chunks });

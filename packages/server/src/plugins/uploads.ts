@@ -340,6 +340,10 @@ async function readForm(
 const intField = (value: string | undefined): number | null =>
   value !== undefined && /^\s*[0-9]{1,16}\s*$/.test(value) ? Number(value) : null;
 
+/** The chunk set a call names: its upload id when sent while hashing (the MD5 is not known yet), else its MD5. */
+const setIdOf = ({ uploadId, md5 }: { uploadId?: string | undefined; md5?: string | undefined }): string =>
+  (uploadId || md5 || '').toLowerCase();
+
 /**
  * A chunk's place from its fields: MD5, number, offset, expected size and the set's layout; null when they do not
  * describe one (every number bounded by the others: chunk ≤ chunks = ⌈fullSize / eachSize⌉ ≤ MAX_UPLOAD_CHUNKS,
@@ -350,8 +354,7 @@ function chunkFields(fields: Record<string, string>) {
   const chunks = intField(fields.chunks);
   const eachSize = intField(fields.eachSize);
   const fullSize = intField(fields.fullSize);
-  // The set a chunk belongs to: its upload id when sent while hashing (the MD5 is not known yet), else its MD5.
-  const md5 = (fields.uploadId || fields.md5 || '').toLowerCase();
+  const md5 = setIdOf(fields);
   if (!MD5_PATTERN.test(md5) || chunk === null || chunks === null || eachSize === null || fullSize === null) {
     return null;
   }
@@ -608,8 +611,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
       },
       async (request) => {
         const { chunk, chunks, size, eachSize, fullSize } = request.body;
-        // The set: the upload id of an upload sent while hashing, else the MD5.
-        const md5 = (request.body.uploadId ?? request.body.md5 ?? '').toLowerCase();
+        const md5 = setIdOf(request.body);
         const user = authOf(request).user;
         const refused = () => fail(400, 'checkchunkerror', UPLOAD_MESSAGES.checkchunkerror);
         if (chunk > chunks || chunks > MAX_UPLOAD_CHUNKS || size > MAX_CHUNK_BYTES) return refused();
@@ -824,10 +826,8 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
         },
       },
       async (request) => {
-        const { uploadId } = request.body;
-        const setId = (uploadId ?? request.body.md5 ?? '').toLowerCase();
         // An upload id is never used again: its chunks still on their way are refused, not kept.
-        await store.removeSet(authOf(request).user.id, setId, uploadId !== undefined);
+        await store.removeSet(authOf(request).user.id, setIdOf(request.body), request.body.uploadId !== undefined);
         return ok(true);
       },
     );
@@ -869,8 +869,7 @@ const uploadsPlugin: FastifyPluginAsync<UploadPluginOptions> = async (app, optio
           // The set's own declared size is part of the user's pending bytes: only what is stored counts here.
           const over = await quotaRefusal(user.id, md5, size, false);
           if (over) return over.toEnvelope();
-          const setId = request.body.uploadId?.toLowerCase() ?? md5;
-          const storagePath = await store.merge(user.id, setId, md5, size, chunks, () =>
+          const storagePath = await store.merge(user.id, setIdOf(request.body), md5, size, chunks, () =>
             files.readableWithContent(md5, size, user),
           );
           const made = record({
