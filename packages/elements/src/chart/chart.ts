@@ -116,7 +116,7 @@ function prefersReducedMotion(): boolean {
  * @cssprop [--edu-chart-min-height=120px] - Smallest height.
  * @cssprop [--edu-chart-muted-color=#606266] - Colour of the empty and error texts.
  * @cssprop [--edu-chart-mask=rgb(255 255 255 / 0.7)] - Loading mask.
- * @cssprop [--edu-color-primary=#457cd6] - Spinner colour.
+ * @cssprop [--edu-color-primary] - Spinner colour.
  */
 export class EduChart extends EduElement {
   static override styles = chartStyles;

@@ -54,9 +54,9 @@ const spinner = svg`<svg class="spinner" viewBox="0 0 16 16" aria-hidden="true" 
  * @csspart empty - The `<edu-empty>` shown when there are no children.
  *
  * @cssprop [--edu-child-dialog-width=600px] - Width of the dialog.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
- * @cssprop [--edu-color-primary-9=#ecf2fb] - Avatar and current row background.
- * @cssprop [--edu-color-primary-dark=#3763ab] - Avatar letter, "当前" tag and enter buttons.
+ * @cssprop [--edu-color-primary] - Focus rings.
+ * @cssprop [--edu-color-primary-9] - Avatar and current row background.
+ * @cssprop [--edu-color-primary-dark] - Avatar letter, "当前" tag and enter buttons.
  */
 export class EduChildDialog extends EduElement {
   static override styles = childDialogStyles;

@@ -88,7 +88,7 @@ function normalizeFontSize(value: unknown): string {
  * @cssprop [--edu-color-picker-panel-background=#fff] - Panel background.
  * @cssprop [--edu-color-picker-panel-shadow] - Panel shadow.
  * @cssprop [--edu-color-picker-border-color=#dcdfe6] - Borders of the trigger, panel and swatches.
- * @cssprop [--edu-color-primary=#457cd6] - Focus ring and the selected swatch.
+ * @cssprop [--edu-color-primary] - Focus ring and the selected swatch.
  * @cssprop [--edu-z-popup=10000] - Stacking order where the top layer is not available.
  */
 export class EduColorPicker extends EduElement {

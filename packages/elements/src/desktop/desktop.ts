@@ -105,7 +105,7 @@ interface DragView {
  * @cssprop [--edu-app-icon-hover-background=rgb(69 124 214 / 0.08)] - Background of a hovered tile.
  * @cssprop [--edu-badge-background=#d0182b] - Background of the unread counts.
  * @cssprop [--edu-badge-color=#fff] - Colour of the unread counts.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings, the drop indicator and the retry button.
+ * @cssprop [--edu-color-primary] - Focus rings, the drop indicator and the retry button.
  */
 export class EduDesktop extends EduElement {
   static override styles = desktopStyles;

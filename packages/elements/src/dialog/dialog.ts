@@ -118,7 +118,7 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  * @cssprop [--edu-dialog-body-padding=10px 20px 20px] - Body padding.
  * @cssprop [--edu-dialog-footer-padding=10px 20px 20px] - Footer padding.
  * @cssprop [--edu-dialog-icon-color=#606266] - Colour of the header buttons.
- * @cssprop [--edu-color-primary=#457cd6] - Hover and focus colour.
+ * @cssprop [--edu-color-primary] - Hover and focus colour.
  * @cssprop [--edu-z-dialog=1500] - Stacking order, used only when the dialog is not modal (rendered inline).
  */
 export class EduDialog extends EduElement {

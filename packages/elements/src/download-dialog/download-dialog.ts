@@ -43,9 +43,9 @@ const downloadIcon = svg`<svg class="arrow" viewBox="0 0 16 16" aria-hidden="tru
  * @csspart meta - The version and requirement line.
  *
  * @cssprop [--edu-download-dialog-width=560px] - Width of the dialog.
- * @cssprop [--edu-color-primary=#457cd6] - Card hover border and focus ring.
- * @cssprop [--edu-color-primary-9=#ecf2fb] - Card hover background.
- * @cssprop [--edu-color-primary-dark=#3763ab] - Card icons and the "download" line.
+ * @cssprop [--edu-color-primary] - Card hover border and focus ring.
+ * @cssprop [--edu-color-primary-9] - Card hover background.
+ * @cssprop [--edu-color-primary-dark] - Card icons and the "download" line.
  */
 export class EduDownloadDialog extends EduElement {
   static override styles = downloadDialogStyles;

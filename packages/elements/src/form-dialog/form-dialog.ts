@@ -119,7 +119,7 @@ const absentMeansTrue = {
  * @csspart discard - The "discard changes?" confirmation.
  *
  * @cssprop [--edu-form-dialog-drawer-width=clamp(min(360px, 100vw), 30%, 100vw)] - Drawer width when `width` is unset.
- * @cssprop [--edu-color-primary=#457cd6] - The confirm button.
+ * @cssprop [--edu-color-primary] - The confirm button.
  * @cssprop [--edu-color-primary-dark] - The confirm button when hovered.
  */
 export class EduFormDialog extends EduElement {

@@ -129,7 +129,7 @@ const loadDialog = () => import('../dialog/dialog.ts').then((m) => m.EduDialog);
  * @cssprop [--edu-header-panel-background=#fff] - Background of the panel and menus.
  * @cssprop [--edu-header-panel-color=#303133] - Text colour of the panel and menus.
  * @cssprop [--edu-header-focus-color=#fff] - Focus ring on the bar.
- * @cssprop [--edu-color-primary=#457cd6] - Focus and current item colour in the panel and menus.
+ * @cssprop [--edu-color-primary] - Focus and current item colour in the panel and menus.
  * @cssprop [--edu-z-popup=10000] - Stacking order of the panel and menus.
  */
 export class EduHeader extends EduElement {

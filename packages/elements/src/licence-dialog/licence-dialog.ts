@@ -30,8 +30,8 @@ const warningIcon = svg`<svg viewBox="0 0 48 48" aria-hidden="true" focusable="f
  *
  * @cssprop [--edu-licence-dialog-width=420px] - Width of the dialog.
  * @cssprop [--edu-licence-dialog-icon-color=#d93026] - Colour of the warning picture.
- * @cssprop [--edu-color-primary-dark=#3763ab] - Background of the "返回桌面" link.
- * @cssprop [--edu-color-primary=#457cd6] - Focus ring of the link.
+ * @cssprop [--edu-color-primary-dark] - Background of the "返回桌面" link.
+ * @cssprop [--edu-color-primary] - Focus ring of the link.
  */
 export class EduLicenceDialog extends EduElement {
   static override styles = licenceDialogStyles;

@@ -75,8 +75,8 @@ type Method = 'password' | 'qr';
  * @cssprop [--edu-login-radius=4px] - Corner radius of inputs and the button.
  * @cssprop [--edu-login-button-background] - Sign-in button background; default the dark primary colour.
  * @cssprop [--edu-login-button-color=#fff] - Sign-in button text.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
- * @cssprop [--edu-color-primary-dark=#3763ab] - Selected tab, button.
+ * @cssprop [--edu-color-primary] - Focus rings.
+ * @cssprop [--edu-color-primary-dark] - Selected tab, button.
  */
 export class EduLoginBox extends LoginFormElement {
   static override styles = loginBoxStyles;

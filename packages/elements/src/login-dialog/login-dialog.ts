@@ -117,8 +117,8 @@ function readSocialInfo(data: unknown): { providers: SocialProvider[]; issued: I
  * @cssprop [--edu-login-border-color=#8c939d] - Input border.
  * @cssprop [--edu-login-link-color=#2a5db0] - Links.
  * @cssprop [--edu-login-button-background] - Sign-in button background; default the dark primary colour.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
- * @cssprop [--edu-color-primary-dark=#3763ab] - Button.
+ * @cssprop [--edu-color-primary] - Focus rings.
+ * @cssprop [--edu-color-primary-dark] - Button.
  */
 export class EduLoginDialog extends LoginFormElement {
   static override styles = loginDialogStyles;

@@ -60,8 +60,8 @@ interface PendingFocus {
  *
  * @cssprop [--edu-message-dialog-width=600px] - Width of the dialog.
  * @cssprop [--edu-color-importance-1=#909399] - Importance colours 1 (lowest) to 5 (highest); set by the theme.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings and the message texts.
- * @cssprop [--edu-color-primary-dark=#3763ab] - The close button and hovered message texts.
+ * @cssprop [--edu-color-primary] - Focus rings and the message texts.
+ * @cssprop [--edu-color-primary-dark] - The close button and hovered message texts.
  */
 export class EduMessageDialog extends EduElement {
   static override styles = messageDialogStyles;

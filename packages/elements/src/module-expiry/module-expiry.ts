@@ -52,9 +52,9 @@ const STATUS_CLASS: Readonly<Record<ModuleExpiryStatus, string>> = {
  * @csspart close - The footer's close button.
  *
  * @cssprop [--edu-module-expiry-width=560px] - Width of the dialog.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings.
- * @cssprop [--edu-color-primary-dark=#3763ab] - The close button.
- * @cssprop [--edu-color-primary-9=#ecf2fb] - Background of the table's header.
+ * @cssprop [--edu-color-primary] - Focus rings.
+ * @cssprop [--edu-color-primary-dark] - The close button.
+ * @cssprop [--edu-color-primary-9] - Background of the table's header.
  */
 export class EduModuleExpiryDialog extends EduElement {
   static override styles = [messageButtonStyles, moduleExpiryStyles];

@@ -140,8 +140,8 @@ function positiveInteger(value: unknown, fallback: number): number {
  * @csspart more - A "5 pages back/on" button.
  * @csspart jumper - The go-to-page box.
  *
- * @cssprop [--edu-color-primary=#457cd6] - Hover, focus and spinner colour.
- * @cssprop [--edu-color-primary-dark=#3763ab] - Background of the current page.
+ * @cssprop [--edu-color-primary] - Hover, focus and spinner colour.
+ * @cssprop [--edu-color-primary-dark] - Background of the current page.
  * @cssprop [--edu-paged-list-button-size=32px] - Height and minimum width of the pager buttons.
  * @cssprop [--edu-paged-list-gap=8px] - Gap between the pager's parts.
  * @cssprop [--edu-paged-list-color=#303133] - Text colour of the pager.

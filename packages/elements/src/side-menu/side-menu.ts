@@ -48,7 +48,7 @@ const unlockIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fa
  * @cssprop [--edu-app-icon-filter=none] - Filter on the pictures.
  * @cssprop [--edu-badge-background=#d0182b] - Background of the unread counts.
  * @cssprop [--edu-badge-color=#fff] - Colour of the unread counts.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings and the current app's marker.
+ * @cssprop [--edu-color-primary] - Focus rings and the current app's marker.
  */
 export class EduSideMenu extends EduElement {
   static override styles = sideMenuStyles;

@@ -69,7 +69,7 @@ const SWATCH_BACKGROUNDS: Readonly<Record<string, string>> = {
  * @cssprop [--edu-theme-dialog-swatch-size=64px] - Width of a swatch.
  * @cssprop [--edu-theme-dialog-legend-color=#303133] - Colour of the group names.
  * @cssprop [--edu-theme-dialog-confirm-background=#2b5797] - Background of the confirm button.
- * @cssprop [--edu-color-primary=#457cd6] - The chosen swatch and focus rings.
+ * @cssprop [--edu-color-primary] - The chosen swatch and focus rings.
  */
 export class EduThemeDialog extends EduElement {
   static override styles = [buttonStyles, themeDialogStyles];

@@ -69,8 +69,8 @@ interface PendingFocus {
  * @cssprop [--edu-todo-panel-width=340px] - Width of the panel.
  * @cssprop [--edu-todo-panel-offset=16px] - Distance from the bottom and right edges of the window.
  * @cssprop [--edu-z-popup=10000] - Stacking order of the panel.
- * @cssprop [--edu-color-primary=#457cd6] - Focus rings and the title bar's accent.
- * @cssprop [--edu-color-primary-dark=#3763ab] - The title bar and the handle buttons.
+ * @cssprop [--edu-color-primary] - Focus rings and the title bar's accent.
+ * @cssprop [--edu-color-primary-dark] - The title bar and the handle buttons.
  * @cssprop [--edu-color-importance-1=#909399] - Importance colours 1 (lowest) to 5 (highest); set by the theme.
  */
 export class EduTodoPanel extends EduElement {

@@ -136,7 +136,7 @@ let keys = 0;
  * @csspart progress - A file's progress bar.
  * @csspart actions - A file's buttons.
  *
- * @cssprop [--edu-color-primary=#457cd6] - Progress bar, focus ring, drop zone highlight.
+ * @cssprop [--edu-color-primary] - Progress bar, focus ring, drop zone highlight.
  * @cssprop [--edu-upload-border-color=#dcdfe6] - Border of the drop zone.
  */
 export class EduUpload extends EduElement {

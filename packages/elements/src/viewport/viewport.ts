@@ -91,7 +91,7 @@ interface NavigationLike extends EventTarget {
  * @cssprop [--edu-viewport-muted-color=#606266] - Colour of the loading text.
  * @cssprop [--edu-viewport-error-color=#b42318] - Colour of the error message.
  * @cssprop [--edu-viewport-error-background=#fef0f0] - Background of the error message.
- * @cssprop [--edu-color-primary=#457cd6] - Spinner and retry button colour.
+ * @cssprop [--edu-color-primary] - Spinner and retry button colour.
  */
 export class EduViewport extends EduElement {
   static override styles = viewportStyles;
