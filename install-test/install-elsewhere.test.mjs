@@ -41,6 +41,9 @@ const OPTIONAL_PEERS = ['@tensorflow', '@vladmandic', 'echarts', 'opencc-js', 'z
 const installedVersion = (name) =>
   JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
+/** No single install, type-check or build takes longer than this; a hang fails with what it printed. */
+const COMMAND_TIMEOUT_MS = 600_000;
+
 /** Runs a command; a failure carries what it printed (tsc reports on stdout). */
 function run(command, args, cwd, env = {}) {
   try {
@@ -49,6 +52,7 @@ function run(command, args, cwd, env = {}) {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
+      timeout: COMMAND_TIMEOUT_MS,
     });
   } catch (error) {
     throw new Error(`${command} ${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
@@ -57,7 +61,12 @@ function run(command, args, cwd, env = {}) {
 
 /** Runs npm and returns what it printed on both streams (npm warns on stderr). */
 function npm(args, cwd) {
-  const result = spawnSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: COMMAND_TIMEOUT_MS,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${output}`);
   return output;
@@ -80,21 +89,58 @@ function freePort() {
   });
 }
 
-/** Spawns a long-running process and resolves with it once `ready(output)` gives a value. */
+/** Every long-running process the test started, so none outlives it (a child left running keeps node:test alive). */
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Terminal colour codes: tools colour their output on CI (picocolors does when `CI` is set), e.g. Vite's port. */
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** How long a process may take to say it is ready before the test gives up with what it printed. */
+const READY_TIMEOUT_MS = 120_000;
+
+/**
+ * Spawns a long-running process and resolves with it once `ready(output)` gives a value; `output` has no colour codes.
+ * Rejects (and kills it) when it exits first or says nothing ready within `READY_TIMEOUT_MS`. Without `ready`, the
+ * caller checks readiness itself.
+ */
 function startProcess(command, args, cwd, env, ready) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let output = '';
   const started = new Promise((resolve, reject) => {
+    if (!ready) {
+      resolve(undefined);
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output}`));
+    }, READY_TIMEOUT_MS);
     const check = (chunk) => {
-      output += chunk;
+      output += chunk.replace(ANSI, '');
       const value = ready(output);
-      if (value) resolve(value);
+      if (value) {
+        clearTimeout(timer);
+        resolve(value);
+      }
     };
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', check);
     child.stderr.on('data', check);
-    child.once('exit', (code) => reject(new Error(`${command} exited (${code}):\n${output}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited (${code}):\n${output}`));
+    });
   });
   return { child, started };
 }
@@ -126,9 +172,8 @@ async function startRegistry(dir) {
     ['--config', config, '--listen', `127.0.0.1:${port}`],
     dir,
     {},
-    () => undefined,
+    undefined,
   );
-  registry.started.catch(() => undefined);
   for (let i = 0; i < 200; i += 1) {
     try {
       if ((await fetch(new URL('-/ping', url))).ok) return { child: registry.child, url, port };
@@ -316,9 +361,8 @@ describe(
 
     after(async () => {
       await browser?.close();
-      preview?.child.kill('SIGTERM');
-      server?.child.kill('SIGTERM');
-      registry?.child.kill('SIGTERM');
+      // Every child, also one whose start the test stopped waiting for.
+      for (const child of children) child.kill('SIGTERM');
       rmSync(work, { recursive: true, force: true });
     });
 
