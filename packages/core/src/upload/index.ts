@@ -6,7 +6,7 @@ export {
   browserNetwork,
   DEFAULT_CONCURRENCY,
   RETRY_DELAYS_MS,
-  SPEED_HALF_LIFE_MS,
+  PROGRESS_TICK_MS,
   type UploadController,
   type UploadOptions,
   type UploadSnapshot,
@@ -36,6 +36,14 @@ export {
   type MergeParams,
   type Base64ImageParams,
 } from './api.ts';
+export {
+  SPEED_WINDOW_MS,
+  SPEED_MIN_SPAN_MS,
+  SPEED_STALL_MS,
+  createProgress,
+  type ProgressFigures,
+  type ProgressTracker,
+} from './progress.ts';
 export { filesFromDrop, type DroppedFile } from './drop.ts';
 export { chunkCount, chunkAt, planChunks, isSingleUpload, type Chunk } from './chunks.ts';
 export {

@@ -199,7 +199,16 @@ describe('upload against the reference server', () => {
     const sentBefore = await count(UPLOAD_PATHS.chunkUpload);
     expect(sentBefore).to.be.within(3, 4);
 
-    const second = await createUpload(file, options({ concurrency: 1 })).settled();
+    // Offered again (as after a reload): before anything is sent, the offer knows what the server holds.
+    const waiting = createUpload(file, options({ concurrency: 1, autoStart: false }));
+    await waiting.inspect();
+    const offer = waiting.getSnapshot();
+    expect(offer.state).to.equal('idle');
+    expect(offer.chunksDone).to.be.within(3, 4);
+    expect(offer.uploadedBytes).to.equal(offer.chunksDone * KB64);
+    expect(await count(UPLOAD_PATHS.chunkUpload)).to.equal(sentBefore);
+    waiting.start();
+    const second = await waiting.settled();
     await expectStored(second, file);
     const sentAfter = (await count(UPLOAD_PATHS.chunkUpload)) - sentBefore;
     // Chunk 4 may have reached the server before the abort cancelled it.

@@ -29,8 +29,9 @@
  * **Events**: `subscribe(listener)` calls `listener(snapshot)` after every change and returns the unsubscribe
  * function; `getSnapshot()` returns the current frozen snapshot (for `useSyncExternalStore`). The snapshot holds
  * `state`, `pausedBy`, `md5`, `size`, `chunks`, `chunksDone`, `hashedBytes`, `uploadedBytes` (bytes the server has
- * accepted: chunks it reported or acknowledged), `sentBytes` (also counts bytes of chunks in flight), `speed`
- * (bytes/s, moving average with a 2 s half-life over accepted bytes), `timeLeftMs` (`null` until known), `instant`,
+ * accepted: chunks it reported or acknowledged), `sentBytes` (also counts the bytes of requests on their way, as the
+ * browser sends them), `speed` (bytes/s sent over the last 5 s; 0 while unknown or stalled, `progress.ts`),
+ * `timeLeftMs` (`null` while the speed is unknown), `instant`,
  * `result` (the server's `data` for the stored file) and `error` (an `UploadError`).
  *
  * **Methods**: `start()` (when idle), `pause()` (cancels requests in flight; hashing restarts on resume), `resume()`,
@@ -64,6 +65,7 @@ import {
 import { chunkAt, chunkCount, isSingleUpload } from './chunks.ts';
 import { toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
 import { hashFile, type HashFunction } from './hash.ts';
+import { createProgress } from './progress.ts';
 import { findResumeRecord, removeResumeRecord, saveResumeRecord } from './resume.ts';
 
 export type UploadState =
@@ -71,7 +73,10 @@ export type UploadState =
 
 export const DEFAULT_CONCURRENCY = 3;
 export const RETRY_DELAYS_MS: readonly number[] = [0, 1000, 3000, 5000];
-export const SPEED_HALF_LIFE_MS = 2000;
+/** How long `inspect()` waits for the server before leaving the offer as it is. */
+export const INSPECT_TIMEOUT_MS = 10_000;
+/** How often the speed and time left are told again while uploading. */
+export const PROGRESS_TICK_MS = 1000;
 
 export interface UploadClock {
   now(): number;
@@ -139,6 +144,11 @@ export interface UploadController {
   /** Resolves with the snapshot once the upload is done, failed or aborted (never rejects). */
   settled(): Promise<UploadSnapshot>;
   start(): void;
+  /**
+   * While waiting to start with a resume record (`autoStart: false`): asks the server which chunks it still holds,
+   * so `uploadedBytes` says how much is done before anything is sent. Never rejects.
+   */
+  inspect(): Promise<void>;
   pause(): void;
   resume(): void;
   abort(): void;
@@ -307,14 +317,12 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   let offers: UploadCapabilities | null = null;
   let existenceChecked = false;
   let status: ChunkStatus[] = Array.from({ length: chunks + 1 }, () => 'unknown');
-  const inFlight = new Map<number, number>();
-  let accepted = 0;
-  let transferred = 0;
+  const progress = createProgress(size, () => clock.now());
   /** Counts accepted chunks; a retry counter starts again when this moved since the last failure. */
   let progressEpoch = 0;
   let run: AbortController | null = null;
-  let sample = { at: 0, bytes: 0 };
-  let speed = 0;
+  /** Tells the speed and time left again while requests are on their way, also when no event comes. */
+  let ticker: ReturnType<typeof setInterval> | undefined;
 
   function set(patch: Partial<UploadSnapshot>): void {
     snapshot = Object.freeze({ ...snapshot, ...patch });
@@ -327,32 +335,14 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   }
 
   function progressPatch(): Partial<UploadSnapshot> {
-    let sent = accepted;
-    for (const bytes of inFlight.values()) sent += bytes;
-    const left = size - accepted;
-    return {
-      uploadedBytes: accepted,
-      sentBytes: Math.min(size, sent),
-      chunksDone: status.filter((s) => s === 'present').length,
-      speed,
-      timeLeftMs: left <= 0 ? 0 : speed > 0 ? Math.round((left / speed) * 1000) : null,
-    };
+    return { ...progress.figures(), chunksDone: status.filter((s) => s === 'present').length };
   }
 
-  /** Bytes the server now holds; only bytes this page sent (not chunks it already had) count towards the speed. */
-  function accept(bytes: number, sent: boolean): void {
-    accepted = Math.min(size, accepted + bytes);
+  /** The server holds chunk `index` (`sent`: this page sent it, rather than a check finding it there). */
+  function accept(index: number, bytes: number, sent: boolean): void {
+    if (sent) progress.accepted(index, bytes);
+    else progress.found(bytes);
     progressEpoch++;
-    if (!sent) return;
-    transferred += bytes;
-    const now = clock.now();
-    const dt = now - sample.at;
-    if (dt > 0) {
-      const rate = ((transferred - sample.bytes) / dt) * 1000;
-      const weight = 1 - Math.pow(0.5, dt / SPEED_HALF_LIFE_MS);
-      speed = speed === 0 ? rate : weight * rate + (1 - weight) * speed;
-      sample = { at: now, bytes: transferred };
-    }
   }
 
   // Refusals: before any byte is read or sent (spec part 1 §5, part 2 §5, §8).
@@ -378,6 +368,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
 
   function fail(error: UploadError): void {
     run = null;
+    stopRequests();
     stopNetwork();
     set({ state: 'failed', pausedBy: null, error, ...progressPatch() });
     if (options.notify !== false) {
@@ -412,6 +403,9 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         if (progressEpoch !== epochAtFailure) tries = 0;
         if (tries >= delays.length) throw failure;
         epochAtFailure = progressEpoch;
+        // Nothing is sent while the retry waits: no speed from before the failure.
+        progress.stall();
+        set(progressPatch());
         try {
           await clock.sleep(delays[tries++]!, signal);
         } catch (error) {
@@ -451,6 +445,56 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     return { md5: md5 ?? '', ...(uploadId && { uploadId }) };
   }
 
+  /** No chunk's status on the server is known yet (so the file may still be cut anew). */
+  function nothingKnown(): boolean {
+    return status.every((known) => known === 'unknown');
+  }
+
+  /** The block check's fields for chunk `index`. */
+  function chunkCheck(index: number, name = setName()) {
+    return {
+      ...name,
+      chunks,
+      uid,
+      size: chunkAt(size, index, chunkSize).size,
+      name: file.name,
+      chunk: index,
+      fullSize: size,
+      eachSize: chunkSize,
+      serverid: serverId,
+    };
+  }
+
+  /**
+   * For an upload waiting with a resume record: asks the server which chunks it still holds, without sending any,
+   * so the offer can say how much is done. One quiet request; an answer that does not come changes nothing.
+   */
+  async function inspectHeld(): Promise<void> {
+    if (snapshot.state !== 'idle' || !resumed || !nothingKnown()) return;
+    const signal = AbortSignal.timeout(INSPECT_TIMEOUT_MS);
+    try {
+      if (resumed.uploadId) {
+        if (options.extensions === false) return;
+        offers = await capabilities(client, signal);
+        if (!offers?.hashWhileSending) return;
+        const kept = resumed.chunkSize;
+        if (kept && kept !== chunkSize && kept <= offers.maxChunkSize) cutInto(kept);
+      } else if (!resumed.md5) return;
+      const name = { md5: resumed.md5, ...(resumed.uploadId && { uploadId: resumed.uploadId }) };
+      const answer = await blockUploadCheckList(chunkCheck(1, name), request(signal));
+      // Started meanwhile: the run asks for itself.
+      if (snapshot.state !== 'idle' || !answer.stored) return;
+      const stored = new Set(answer.stored);
+      for (let i = 1; i <= chunks; i++) {
+        status[i] = stored.has(i) ? 'present' : 'missing';
+        if (stored.has(i)) accept(i, chunkAt(size, i, chunkSize).size, false);
+      }
+      set(progressPatch());
+    } catch {
+      // Not known: the offer says nothing of what the server holds.
+    }
+  }
+
   async function transferChunks(outer: AbortSignal): Promise<void> {
     // Its own signal: when one loop fails, the others stop and their requests are cancelled.
     const local = new AbortController();
@@ -473,27 +517,14 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     const known = (index: number, present: boolean) => {
       if (present) {
         status[index] = 'present';
-        accept(chunkAt(size, index, chunkSize).size, false);
+        accept(index, chunkAt(size, index, chunkSize).size, false);
       } else {
         status[index] = 'missing';
         toUpload.push(index);
       }
     };
     const check = (index: number) =>
-      attempt('checkchunkerror', signal, () =>
-        blockUploadCheckList(
-          {
-            ...common,
-            size: chunkAt(size, index, chunkSize).size,
-            name: file.name,
-            chunk: index,
-            fullSize: size,
-            eachSize: chunkSize,
-            serverid: serverId,
-          },
-          request(signal),
-        ),
-      );
+      attempt('checkchunkerror', signal, () => blockUploadCheckList(chunkCheck(index), request(signal)));
 
     // The first check goes alone: a server that lists every chunk it holds with it (the reference server does)
     // answers for all of them at once; otherwise each chunk is checked on its own, as §4 describes.
@@ -537,7 +568,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
         wake.wakeAll();
         const chunk = chunkAt(size, index, chunkSize);
         const onUploadProgress = (event: { loaded: number }) => {
-          inFlight.set(index, Math.min(chunk.size, event.loaded));
+          progress.sending(index, Math.min(chunk.size, event.loaded));
           set(progressPatch());
         };
         const bytes = file.slice(chunk.start, chunk.end);
@@ -560,11 +591,12 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
               ),
             bytes,
           );
-        } finally {
-          inFlight.delete(index);
+        } catch (error) {
+          progress.dropped(index);
+          throw error;
         }
         status[index] = 'present';
-        accept(chunk.size, true);
+        accept(index, chunk.size, true);
         set(progressPatch());
         wake.wakeAll();
       }
@@ -624,7 +656,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   }
 
   function finishInstant(data: unknown): void {
-    accepted = size;
+    progress.complete();
     for (let i = 1; i <= chunks; i++) status[i] = 'present';
     finish(data, true);
   }
@@ -648,7 +680,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       offers = await capabilities(client, signal);
       if (signal.aborted) throw new Stopped();
       if (offers?.hashWhileSending) {
-        if (status.every((known) => known === 'unknown')) {
+        if (nothingKnown()) {
           const kept = uploadId && resumed?.chunkSize;
           if (kept && kept !== chunkSize && kept <= offers.maxChunkSize) cutInto(kept);
           else if (!kept && options.chunkSize === undefined) cutInto(largeChunkSize(size, offers.maxChunkSize));
@@ -667,7 +699,6 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       pauseRun('offline');
       return;
     }
-    sample = { at: clock.now(), bytes: transferred };
 
     if (!existenceChecked) {
       set({ state: 'checking' });
@@ -682,7 +713,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     set({ state: 'uploading', ...progressPatch() });
     if (isSingleUpload(size, chunkSize)) {
       const onUploadProgress = (event: { loaded: number }) => {
-        inFlight.set(1, Math.min(size, event.loaded));
+        progress.sending(1, Math.min(size, event.loaded));
         set(progressPatch());
       };
       let data: unknown;
@@ -693,11 +724,12 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
           () => uploadSingle({ file, md5: md5!, uid, serverId, relativePath }, request(signal, { onUploadProgress })),
           file,
         );
-      } finally {
-        inFlight.delete(1);
+      } catch (error) {
+        progress.dropped(1);
+        throw error;
       }
       status[1] = 'present';
-      accept(size, true);
+      accept(1, size, true);
       finish(data, false);
       return;
     }
@@ -733,7 +765,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       // missing, and merge once more. A second refusal is final.
       if (!(error instanceof UploadError) || error.kind !== 'chunk count abnormal') throw error;
       for (let i = 1; i <= chunks; i++) status[i] = 'unknown';
-      accepted = 0;
+      progress.forget();
       set({ state: 'uploading', ...progressPatch() });
       await transferChunks(signal);
       set({ state: 'merging', ...progressPatch() });
@@ -758,7 +790,6 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       hashing.abort(new Stopped());
     };
     signal.addEventListener('abort', stopBoth, { once: true });
-    sample = { at: clock.now(), bytes: transferred };
     set({ state: 'uploading', hashedBytes: 0, ...progressPatch() });
     let found: unknown = null;
     const transfer = transferChunks(sending.signal).then(
@@ -797,6 +828,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
 
   function finish(data: unknown, instant: boolean): void {
     run = null;
+    stopRequests();
     stopNetwork();
     if (remember) removeResumeRecord(file, resumeOptions);
     set({ state: 'done', pausedBy: null, instant, result: data, error: null, ...progressPatch() });
@@ -806,6 +838,10 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     const controller = new AbortController();
     run = controller;
     listenNetwork();
+    // The speed falls to nothing when bytes stop moving, also when no progress event says so.
+    ticker ??= setInterval(() => {
+      if (snapshot.state === 'uploading') set(progressPatch());
+    }, PROGRESS_TICK_MS);
     flow(controller.signal).catch((error: unknown) => {
       if (run !== controller) return;
       if (error instanceof Stopped || controller.signal.aborted) return;
@@ -813,12 +849,18 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     });
   }
 
+  /** No request is on its way any more (paused, aborted, failed, done). */
+  function stopRequests(): void {
+    progress.stopAll();
+    clearInterval(ticker);
+    ticker = undefined;
+  }
+
   function pauseRun(by: 'user' | 'offline'): void {
     const current = run;
     run = null;
     current?.abort(new Stopped());
-    inFlight.clear();
-    speed = 0;
+    stopRequests();
     set({ state: 'paused', pausedBy: by, ...progressPatch() });
   }
 
@@ -848,6 +890,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     start() {
       if (snapshot.state === 'idle') begin();
     },
+    inspect: inspectHeld,
     pause() {
       if (ACTIVE.includes(snapshot.state)) pauseRun('user');
       else if (snapshot.state === 'paused') set({ pausedBy: 'user' });
@@ -860,7 +903,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       const current = run;
       run = null;
       current?.abort(new Stopped());
-      inFlight.clear();
+      stopRequests();
       stopNetwork();
       set({ state: 'aborted', pausedBy: null, ...progressPatch() });
       // Cancelled by the user: nothing of it is kept, in the browser or on the server.
