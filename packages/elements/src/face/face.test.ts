@@ -11,7 +11,8 @@ import { DEMO_PASSWORD, loginAs, logoutServer, resetServer } from '@edu-portal/c
 import { localeReady } from '../internal/localize.ts';
 import { waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { EduFace, joinSentences, type FaceErrorDetail, type FaceLoginDetail, type FaceCollectDetail } from './face.ts';
+import { joinSentences } from '../internal/sentences.ts';
+import { EduFace, type FaceErrorDetail, type FaceLoginDetail, type FaceCollectDetail } from './face.ts';
 import { faceText } from '@edu-portal/core/face/texts.ts';
 
 defineElement('edu-face', EduFace);

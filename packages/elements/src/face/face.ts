@@ -21,6 +21,7 @@ import type { WireUser } from '@edu-portal/core/session/wire.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { faceStyles } from './face.styles.ts';
 import { faceText } from '@edu-portal/core/face/texts.ts';
+import { joinSentences } from '../internal/sentences.ts';
 
 /**
  * What the face screen is doing (spec part 2 §4 "Face component"): `initialising` (the stored photo, the detector),
@@ -72,19 +73,6 @@ function formatTime(ms: number): string {
 function formatClock(ms: number): string {
   const d = new Date(ms);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/**
- * Two sentences as one announcement: Chinese ones run on after a full stop `。` (added when the first has no end
- * punctuation), others after `. `.
- */
-export function joinSentences(first: string, second: string): string {
-  if (!first) return second;
-  if (!second) return first;
-  const ends = /[。！？.!?]$/.test(first);
-  if (/[\u3400-\u9fff\uff00-\uffef]$/.test(first) || /[。！？]$/.test(first))
-    return `${first}${ends ? '' : '。'}${second}`;
-  return `${first}${ends ? ' ' : '. '}${second}`;
 }
 
 /** The browser's camera failures that mean "no usable camera" (spec §8: no camera or permission denied). */

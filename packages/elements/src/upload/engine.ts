@@ -1,6 +1,7 @@
-// What `<edu-upload>` needs of core once a file is added: the upload controller (MD5 Worker, checks, chunk transfer,
-// merge), the error catalogue's texts and the resume records. Loaded with the first file, never before (issue 15): an
-// empty drop zone, or a page that only shows the element, needs none of it.
+// What `<edu-upload>` needs once a file is added: core's upload controller (MD5 Worker, checks, chunk transfer,
+// merge) and its resume records, the queue's rows and its announcements. Loaded with the first file, never before:
+// an empty drop zone, or a page that only shows the element, needs none of it.
 export { createUpload } from '@edu-portal/core/upload/upload.ts';
-export { uploadErrorText } from '@edu-portal/core/upload/errors.ts';
 export { findResumeRecord } from '@edu-portal/core/upload/resume.ts';
+export { renderRow, errorText, type QueueItem } from './row.ts';
+export { createAnnouncer } from './announce.ts';

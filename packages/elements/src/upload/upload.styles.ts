@@ -31,9 +31,14 @@ export const uploadStyles = [
       background: ${colorPrimary9};
     }
 
-    .prompt {
+    .prompt,
+    .rules {
       margin: 0;
       color: #606266;
+    }
+
+    .rules {
+      font-size: 12px;
     }
 
     .picks {
@@ -92,6 +97,10 @@ export const uploadStyles = [
       border-radius: 3px;
       background: #ebeef5;
       overflow: hidden;
+    }
+
+    .bar.hash {
+      height: 3px;
     }
 
     .fill {

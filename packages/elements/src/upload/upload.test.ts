@@ -54,6 +54,28 @@ const button = (el: EduUpload, label: string) =>
     (b) => b.getAttribute('aria-label') === label,
   ) ?? null;
 const live = (el: EduUpload) => el.shadowRoot!.querySelector('[role=status]')!.textContent!.trim();
+const focused = (el: EduUpload) => el.shadowRoot!.activeElement?.getAttribute('aria-label') ?? null;
+
+/** Every text the live region said, in order. */
+function liveLog(el: EduUpload): string[] {
+  const said: string[] = [];
+  const region = el.shadowRoot!.querySelector('[role=status]')!;
+  new MutationObserver(() => {
+    const text = region.textContent!.trim();
+    if (text && said.at(-1) !== text) said.push(text);
+  }).observe(region, { subtree: true, childList: true, characterData: true });
+  return said;
+}
+
+/** Files said done, named ("x 上传完成") or counted ("3 个文件上传完成"). */
+function doneCount(said: string[]): number {
+  let count = 0;
+  for (const text of said) {
+    for (const [, n] of text.matchAll(/(\d+) 个文件上传完成/g)) count += Number(n);
+    count += [...text.matchAll(/\.pdf 上传完成/g)].length;
+  }
+  return count;
+}
 
 async function uploadHooks(config: Record<string, unknown>): Promise<void> {
   await fetch('/api/__test/upload/config', {
@@ -127,7 +149,7 @@ describe('<edu-upload>', () => {
     const states = events.progress.map((p) => p.state);
     expect(states.indexOf('hashing')).to.be.greaterThan(-1);
     expect(states.indexOf('hashing')).to.be.lessThan(states.indexOf('done'));
-    await waitUntil(() => live(el) === 'notes.pdf 上传完成', 'announcement');
+    await waitUntil(() => live(el).endsWith('notes.pdf 上传完成'), 'announcement');
   });
 
   it('uploads a multi-chunk file (64 KB chunks): every chunk sent once, md5 and bytes identical; a second upload is instant', async () => {
@@ -276,6 +298,30 @@ describe('<edu-upload>', () => {
     expect(events.successes[0]!.md5).to.equal(md5Bytes(bytes));
   });
 
+  it('shows on a resume offer how much the server already holds (as after a reload)', async () => {
+    await uploadHooks({ chunkDelayMs: 100 });
+    const first = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" concurrency="1"></edu-upload>`);
+    const events = record(first);
+    const file = fileOf(randomBytes(640 * 1024), 'lecture.mkv');
+    pick(first, [file]);
+    await waitUntil(() => events.progress.some((p) => p.state === 'uploading' && p.loaded >= 4 * 65536), 'sent', 15000);
+    button(first, '暂停 lecture.mkv')!.click();
+    await waitUntil(() => items(first)[0]?.dataset['state'] === 'paused', 'paused');
+    const held = events.progress.at(-1)!.loaded;
+
+    const again = await fixture<EduUpload>(html`<edu-upload chunk-size="65536"></edu-upload>`);
+    pick(again, [file]);
+    const percent = () => Number(again.shadowRoot!.querySelector('[part=progress]')?.getAttribute('aria-valuenow'));
+    await waitUntil(() => percent() > 0, 'the offer knows what the server holds', 10000);
+    expect(items(again)[0]!.dataset['state']).to.equal('idle');
+    expect(items(again)[0]!.textContent).to.contain('上次未传完，可继续上传');
+    // A chunk cancelled by the pause may still have reached the server.
+    expect(percent()).to.be.within(
+      Math.floor((held / file.size) * 100),
+      Math.floor(((held + 65536) / file.size) * 100),
+    );
+  });
+
   it('is operable with the keyboard: Enter on the file button opens the file dialog; Tab reaches the row buttons', async () => {
     await uploadHooks({ chunkDelayMs: 300 });
     const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" concurrency="1"></edu-upload>`);
@@ -300,7 +346,86 @@ describe('<edu-upload>', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => items(el)[0]?.getAttribute('data-state') === 'paused', 'paused');
     await el.updateComplete;
-    button(el, '取消 slides.pptx')!.click();
+    // Each button that goes leaves the focus in its row: Pause → Resume → Pause; Cancel → Remove; then the file button.
+    expect(focused(el), 'after pause').to.equal('继续 slides.pptx');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => items(el)[0]?.getAttribute('data-state') !== 'paused', 'resumed');
+    await el.updateComplete;
+    expect(focused(el), 'after resume').to.equal('暂停 slides.pptx');
+    await sendKeys({ press: 'Tab' });
+    expect(focused(el)).to.equal('取消 slides.pptx');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => items(el)[0]?.getAttribute('data-state') === 'aborted', 'aborted');
+    await el.updateComplete;
+    expect(focused(el), 'after cancel').to.equal('移除 slides.pptx');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => items(el).length === 0, 'removed');
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement, 'after remove').to.equal(pickButton);
+  });
+
+  it('says every event of a dropped folder, gathered: the files added, the one refused and why, the files done', async () => {
+    const el = await fixture<EduUpload>(html`<edu-upload multiple accept=".pdf"></edu-upload>`);
+    const said = liveLog(el);
+    const events = record(el);
+    const pdfs = [1, 2, 3, 4, 5].map((i) => fileOf(randomBytes(1000 + i), `lesson-${i}.pdf`));
+    el.addFiles([...pdfs, fileOf(randomBytes(10), 'notes.txt')]);
+    await waitUntil(() => events.successes.length === 5, 'five stored', 20000);
+    await waitUntil(() => doneCount(said) === 5, `every file done said: ${said.join(' | ')}`);
+    const all = said.join(' | ');
+    expect(all).to.contain('已添加 5 个文件');
+    expect(all).to.match(/notes\.txt 未能添加：.*txt/);
+  });
+
+  it('runs at most `concurrency` files at once, the rest waiting their turn', async () => {
+    await uploadHooks({ chunkDelayMs: 80 });
+    const el = await fixture<EduUpload>(html`<edu-upload multiple chunk-size="65536" concurrency="2"></edu-upload>`);
+    const events = record(el);
+    const running = new Set<string>();
+    let most = 0;
+    el.addEventListener('edu-upload-progress', ({ detail }) => {
+      if (['hashing', 'checking', 'uploading', 'merging'].includes(detail.state)) running.add(detail.file.name);
+      else running.delete(detail.file.name);
+      most = Math.max(most, running.size);
+    });
+    el.addFiles([1, 2, 3, 4, 5, 6].map((i) => fileOf(randomBytes(100 * 1024), `clip-${i}.mp4`)));
+    await waitUntil(() => items(el).some((item) => item.dataset['state'] !== 'idle'), 'first started', 15000);
+    expect(items(el).filter((item) => item.textContent!.includes('等待上传')).length).to.be.at.least(4);
+    await waitUntil(() => events.successes.length === 6, 'all stored', 30000);
+    expect(most).to.equal(2);
+  });
+
+  it('says its rules before any refusal, and names them to the file button', async () => {
+    const el = await fixture<EduUpload>(html`<edu-upload accept=".pdf,.docx" max-size="5242880"></edu-upload>`);
+    const rules = () => el.shadowRoot!.querySelector('#rules')!.textContent!.trim();
+    expect(rules()).to.equal('可上传：pdf、docx；单个文件不超过 5.0 MB');
+    expect(el.shadowRoot!.querySelector('[part=pick]')!.getAttribute('aria-describedby')).to.equal('rules');
+    setLanguage('en');
+    await localeReady();
+    await el.updateComplete;
+    expect(rules()).to.equal('Allowed: pdf, docx; At most 5.0 MB per file');
+    const open = await fixture<EduUpload>(html`<edu-upload></edu-upload>`);
+    expect(open.shadowRoot!.querySelector('#rules')!.textContent).to.match(/^Not accepted: exe, jar, .*jspx$/);
+  });
+
+  it('keeps the bar from going back while chunks fail and are sent again, and tells hashing on its own bar', async () => {
+    await uploadHooks({ chunkFailRate: 0.3 });
+    const el = await fixture<EduUpload>(html`<edu-upload chunk-size="65536" concurrency="3"></edu-upload>`);
+    const events = record(el);
+    const shown: number[] = [];
+    let hashBar = false;
+    new MutationObserver(() => {
+      const bar = el.shadowRoot!.querySelector('[part=progress]');
+      if (bar) shown.push(Number(bar.getAttribute('aria-valuenow')));
+      hashBar ||= !!el.shadowRoot!.querySelector('[part=hash-progress]');
+    }).observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true });
+    pick(el, [fileOf(randomBytes(1280 * 1024), 'assembly.mp4')]);
+    await waitUntil(() => events.successes.length === 1, 'stored despite failures', 30000);
+    await el.updateComplete;
+    expect(shown.at(-1)).to.equal(100);
+    for (let i = 1; i < shown.length; i++)
+      expect(shown[i], `bar at step ${i}: ${shown.join(',')}`).to.be.at.least(shown[i - 1]!);
+    expect(hashBar, 'a hashing bar while the MD5 was computed').to.equal(true);
   });
 
   for (const lang of ['zh-CN', 'en', 'zh-HK'] as Lang[]) {
@@ -317,7 +442,10 @@ describe('<edu-upload>', () => {
         expect(items(el)[0]!.textContent).to.contain('Done');
         expect(button(el, 'Remove tool.exe')).to.not.equal(null);
         expect(el.shadowRoot!.querySelector('[part=pick]')!.textContent!.trim()).to.equal('Choose files');
-        await waitUntil(() => live(el).startsWith('tool.exe failed:') || live(el).endsWith('uploaded'), 'english live');
+        await waitUntil(
+          () => live(el).includes('tool.exe was not added:') || live(el).endsWith('uploaded'),
+          'english live',
+        );
       }
       if (lang === 'zh-HK') expect(button(el, '移除 tool.exe')).to.not.equal(null);
       await expect(el).to.be.accessible();

@@ -3,14 +3,21 @@ import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
-import type { UploadController, UploadSnapshot, UploadState } from '@edu-portal/core/upload/upload.ts';
+import type { UploadSnapshot, UploadState } from '@edu-portal/core/upload/upload.ts';
 import type { UploadErrorKind } from '@edu-portal/core/upload/errors.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
 import { filesFromDrop, type DroppedFile } from '@edu-portal/core/upload/drop.ts';
+import { NOT_ALLOWED_UPLOAD_EXTENSIONS, REJECTED_EXTENSIONS } from '@edu-portal/core/validate/extensions.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { loadOnce } from '../internal/load-once.ts';
+import type { QueueAnnouncer } from './announce.ts';
+import { formatBytes } from './format.ts';
+import type { QueueItem } from './row.ts';
+import { ACTIVE } from './states.ts';
 import { uploadStyles } from './upload.styles.ts';
+
+export { formatBytes };
 
 type Engine = typeof import('./engine.ts');
 /** Core's upload engine, loaded with the first file added (a failed load is asked for again next time). */
@@ -54,33 +61,6 @@ export type EduUploadProgressEvent = CustomEvent<EduUploadProgressDetail>;
 export type EduUploadSuccessEvent = CustomEvent<EduUploadSuccessDetail>;
 export type EduUploadErrorEvent = CustomEvent<EduUploadErrorDetail>;
 
-interface QueueItem {
-  key: number;
-  file: File;
-  /** The folder path of a folder pick (`webkitRelativePath`), else the name. */
-  path: string;
-  controller: UploadController;
-  snapshot: UploadSnapshot;
-  /** A resume record exists: the upload waits for the user to resume it. */
-  offered: boolean;
-  unsubscribe: () => void;
-}
-
-const ACTIVE: readonly UploadState[] = ['hashing', 'checking', 'uploading', 'merging'];
-
-/** `1536` → `1.5 KB`. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}
-
 /** Extensions of an `accept` list (`.pdf, .docx`); MIME types are left to the file dialog. */
 function acceptedExtensions(accept: string): string[] | undefined {
   const exts = accept
@@ -91,11 +71,6 @@ function acceptedExtensions(accept: string): string[] | undefined {
   return exts.length ? exts : undefined;
 }
 
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
 function positive(value: number): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
@@ -103,14 +78,18 @@ function positive(value: number): number | undefined {
 let keys = 0;
 
 /**
- * The chunked upload of spec part 2 §4 (issue 11) as an element: a drop zone (a dropped folder queues every file
- * inside, keeping its path in the folder) and a file button (a folder button with `directory`), and a queue with one row per file: its progress bar (hashing, then the bytes the server accepted),
- * speed and time left, "instant" for a second upload, and pause, resume, cancel, retry and remove buttons named
- * with the file. Each file is one core upload (`createUpload`): MD5 in a Worker, second upload check, chunks
- * checked and sent in parallel, merge verified by the server. Refused files (a refused or unaccepted type, over
- * `max-size`) show their message at once and send nothing. A file with a resume record (an upload interrupted by a
- * reload) waits with a "resume" offer; resuming sends only the chunks the server lacks. A polite live region
- * announces files added, done and failed in the language in force.
+ * The chunked upload of spec part 2 §4 as an element: a drop zone (a dropped folder queues every file inside,
+ * keeping its path in the folder), a file button (a folder button with `directory`), the rules said before any
+ * refusal (the types allowed or refused, `max-size`), and a queue with one row per file: a bar of the bytes sent that
+ * never goes back, a second bar while the MD5 is computed, speed and time left while bytes move, "instant" for a
+ * second upload, and pause, resume, cancel, retry and remove buttons named with the file (the focus stays in the row
+ * when its button changes). Each file is one core upload (`createUpload`): MD5 in a Worker, second upload check,
+ * chunks checked and sent in parallel (while hashing where the server offers it), merge verified by the server; at
+ * most `concurrency` files run at once, the rest wait. Refused files (a refused or unaccepted type, over `max-size`)
+ * show their message at once and send nothing. A file with a resume record (an upload interrupted by a reload)
+ * waits with a "resume" offer showing how much the server holds; resuming sends only the chunks it lacks. A polite
+ * live region says every event (added, refused, paused, offline, cancelled, removed, done, failed) in the language
+ * in force, gathered so a dropped folder is heard whole.
  *
  * It is form-associated: its value is the ids of the stored files joined with commas (`files` has the records), so
  * it works inside a `<form>` or an `<edu-form-dialog>`; a form reset empties the queue.
@@ -133,7 +112,8 @@ let keys = 0;
  * @csspart pick-folder - The folder button.
  * @csspart queue - The list of files.
  * @csspart item - A file's row.
- * @csspart progress - A file's progress bar.
+ * @csspart progress - A file's progress bar (bytes sent).
+ * @csspart hash-progress - A file's second bar while its MD5 is computed.
  * @csspart actions - A file's buttons.
  *
  * @cssprop [--edu-color-primary] - Progress bar, focus ring, drop zone highlight.
@@ -152,7 +132,7 @@ export class EduUpload extends EduElement {
   /** Chunk size in bytes (default the core's, 2 MB). */
   @property({ attribute: 'chunk-size', type: Number }) chunkSize = 0;
 
-  /** Chunk uploads in flight per file (default 3). */
+  /** Chunk uploads in flight per file, and files uploading at once (default 3). */
   @property({ type: Number }) concurrency = 0;
 
   /** Storage server id (default `base`). */
@@ -172,6 +152,7 @@ export class EduUpload extends EduElement {
   @state() private queue: QueueItem[] = [];
   @state() private dragging = false;
   @state() private announcement = '';
+  private queueAnnouncer?: QueueAnnouncer;
 
   @query('input.files') private fileInput!: HTMLInputElement;
   @query('input.folder') private folderInput?: HTMLInputElement;
@@ -263,24 +244,49 @@ export class EduUpload extends EduElement {
     });
   }
 
+  /** The row that held the focus before this render, and its place in the list. */
+  private focusedRow: { key: string; index: number } | null = null;
+
+  protected override willUpdate(): void {
+    const row = (this.shadowRoot?.activeElement as HTMLElement | null)?.closest('li');
+    const rows = [...(this.shadowRoot?.querySelectorAll('li') ?? [])];
+    this.focusedRow = row ? { key: row.dataset['key'] ?? '', index: rows.indexOf(row) } : null;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('queue' as keyof EduUpload)) {
       const ids = this.files.map((file) => file.id).filter(Boolean);
       if (ids.length === 0) this.internals.setFormValue(null);
       else this.internals.setFormValue(ids.join(','));
     }
+    this.keepFocus();
   }
 
-  private enqueue({ createUpload, findResumeRecord }: Engine, file: File, dropPath = ''): void {
+  /**
+   * A row's button that goes away (Pause becomes Resume, Cancel becomes Remove, the row is removed) would drop the
+   * focus to the page: it goes to the row's first button instead, else the next row's (or the last), else the file
+   * button.
+   */
+  private keepFocus(): void {
+    const was = this.focusedRow;
+    const root = this.shadowRoot;
+    if (!was || !root || root.activeElement) return;
+    const rows = [...root.querySelectorAll('li')];
+    const row = rows.find((li) => li.dataset['key'] === was.key) ?? rows[Math.min(was.index, rows.length - 1)];
+    (row?.querySelector('button') ?? root.querySelector<HTMLElement>('[part="pick"]'))?.focus();
+  }
+
+  private enqueue(engine: Engine, file: File, dropPath = ''): void {
     const relative = dropPath || (file as File & { webkitRelativePath?: string }).webkitRelativePath;
-    const offered = findResumeRecord(file) !== null;
-    const controller = createUpload(file, {
+    const offered = engine.findResumeRecord(file) !== null;
+    const controller = engine.createUpload(file, {
       accept: acceptedExtensions(this.accept),
       maxSize: positive(this.maxSize),
       chunkSize: positive(this.chunkSize),
       concurrency: positive(this.concurrency),
       serverId: this.serverId || undefined,
-      autoStart: !offered,
+      // The queue starts files itself, a few at a time; an offered one waits for the user.
+      autoStart: false,
       relativePath: relative || undefined,
       // The row shows the message; a notice as well would say it twice.
       notify: false,
@@ -292,17 +298,44 @@ export class EduUpload extends EduElement {
       controller,
       snapshot: controller.getSnapshot(),
       offered,
+      started: false,
+      shown: 0,
       unsubscribe: () => {},
     };
     this.queue = [...this.queue, item];
-    this.announce(msg(str`已添加 ${item.path}`, { id: 'upload.added' }));
+    this.announcer.added(item);
     item.unsubscribe = controller.subscribe((snapshot) => this.onChange(item, snapshot));
     // A refusal fails at creation, before any listener could hear it.
     if (item.snapshot.state === 'failed') this.onChange(item, item.snapshot, true);
+    // The offer says how much the server already holds.
+    if (offered) void controller.inspect();
+    this.startWaiting();
+  }
+
+  /** Files running at once: the `concurrency` (default 3), so a dropped folder of a thousand files queues. */
+  private get filesAtOnce(): number {
+    return positive(this.concurrency) ?? 3;
+  }
+
+  /** Starts waiting files (not those offered for resuming) while fewer than `filesAtOnce` run. */
+  private startWaiting(): void {
+    // A file just started is still idle until its first step: it counts as running.
+    const runs = (item: QueueItem) =>
+      ACTIVE.includes(item.snapshot.state) || (item.snapshot.state === 'idle' && item.started);
+    let running = this.queue.filter(runs).length;
+    for (const item of this.queue) {
+      if (running >= this.filesAtOnce) return;
+      if (item.snapshot.state === 'idle' && !item.offered && !item.started) {
+        item.started = true;
+        item.controller.start();
+        running++;
+      }
+    }
   }
 
   private onChange(item: QueueItem, snapshot: UploadSnapshot, initial = false): void {
     const before = initial ? 'idle' : item.snapshot.state;
+    const offered = item.offered;
     item.snapshot = snapshot;
     if (snapshot.state !== 'idle') item.offered = false;
     this.queue = [...this.queue];
@@ -313,15 +346,12 @@ export class EduUpload extends EduElement {
       state: snapshot.state,
       loaded,
       total,
-      percent: this.percent(snapshot),
+      percent: total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : snapshot.state === 'done' ? 100 : 0,
     });
     if (before === snapshot.state) return;
+    if (!initial) this.announcer.changed(item, before, offered);
+    if (!ACTIVE.includes(snapshot.state)) this.startWaiting();
     if (snapshot.state === 'done') {
-      this.announce(
-        snapshot.instant
-          ? msg(str`${item.path} 秒传完成`, { id: 'upload.announceInstant' })
-          : msg(str`${item.path} 上传完成`, { id: 'upload.announceDone' }),
-      );
       this.emit('edu-upload-success', {
         file: item.file,
         path: item.path,
@@ -330,31 +360,22 @@ export class EduUpload extends EduElement {
         instant: snapshot.instant,
       });
     } else if (snapshot.state === 'failed' && snapshot.error) {
-      const message = this.errorText(item);
-      this.announce(msg(str`${item.path} 上传失败：${message}`, { id: 'upload.announceFailed' }));
-      this.emit('edu-upload-error', { file: item.file, kind: snapshot.error.kind, message });
+      this.emit('edu-upload-error', {
+        file: item.file,
+        kind: snapshot.error.kind,
+        message: loadEngine.loaded()!.errorText(item),
+      });
     }
   }
 
-  /** The error's message in the language in force (the catalogue's text; the server's own words as they came). */
-  private errorText(item: QueueItem): string {
-    const error = item.snapshot.error;
-    if (!error) return '';
-    // An item exists only once the engine has loaded.
-    const { uploadErrorText } = loadEngine.loaded()!;
-    if (error.kind === 'type not allowed')
-      return uploadErrorText(error.kind, getLanguage(), extensionOf(item.file.name));
-    // A quota refusal is the server's, but its words are the kit's own, in the language in force now.
-    if ((error.refusal && error.status === 0) || error.kind === 'quota exceeded') {
-      return uploadErrorText(error.kind, getLanguage());
-    }
-    return error.message;
-  }
-
-  private announce(text: string): void {
-    // The same words twice in a row would not be read again: clear first.
-    this.announcement = '';
-    void this.updateComplete.then(() => (this.announcement = text));
+  /** The live region's voice, made with the engine (there is nothing to say before a file is added). */
+  private get announcer(): QueueAnnouncer {
+    this.queueAnnouncer ??= loadEngine.loaded()!.createAnnouncer((text) => {
+      // The same words twice in a row would not be read again: clear first.
+      this.announcement = '';
+      void this.updateComplete.then(() => (this.announcement = text));
+    });
+    return this.queueAnnouncer;
   }
 
   private drop(item: QueueItem): void {
@@ -362,16 +383,11 @@ export class EduUpload extends EduElement {
     if (!['done', 'failed', 'aborted'].includes(item.snapshot.state)) item.controller.abort();
   }
 
-  private removeItem(item: QueueItem): void {
+  removeItem(item: QueueItem): void {
     this.drop(item);
     this.queue = this.queue.filter((other) => other !== item);
-  }
-
-  private percent(snapshot: UploadSnapshot): number {
-    if (snapshot.state === 'done') return 100;
-    if (snapshot.size === 0) return 0;
-    const bytes = snapshot.state === 'hashing' ? snapshot.hashedBytes : snapshot.uploadedBytes;
-    return Math.min(100, Math.floor((bytes / snapshot.size) * 100));
+    this.announcer.removed(item);
+    this.startWaiting();
   }
 
   private onPick(event: Event): void {
@@ -397,145 +413,27 @@ export class EduUpload extends EduElement {
     void filesFromDrop(event.dataTransfer).then((files) => this.addDropped(files));
   }
 
-  private phaseText(item: QueueItem): string {
-    const { snapshot } = item;
-    switch (snapshot.state) {
-      case 'idle':
-        return item.offered
-          ? msg('上次未传完，可继续上传', { id: 'upload.resumeOffer' })
-          : msg('等待上传', { id: 'upload.waiting' });
-      case 'hashing':
-        return msg('正在计算校验值', { id: 'upload.hashing' });
-      case 'checking':
-        return msg('正在检查', { id: 'upload.checking' });
-      case 'uploading':
-        return msg('正在上传', { id: 'upload.uploading' });
-      case 'merging':
-        return msg('正在合并', { id: 'upload.merging' });
-      case 'done':
-        return snapshot.instant ? msg('秒传', { id: 'upload.instant' }) : msg('已完成', { id: 'upload.done' });
-      case 'paused':
-        return snapshot.pausedBy === 'offline'
-          ? msg('网络已断开，恢复后继续', { id: 'upload.offline' })
-          : msg('已暂停', { id: 'upload.paused' });
-      case 'failed':
-        return this.errorText(item);
-      case 'aborted':
-        return msg('已取消', { id: 'upload.aborted' });
-    }
-  }
-
-  private rateText(snapshot: UploadSnapshot): string {
-    if (snapshot.state !== 'uploading' || snapshot.speed <= 0) return '';
-    const speed = `${formatBytes(snapshot.speed)}/s`;
-    if (snapshot.timeLeftMs === null) return speed;
-    const seconds = Math.max(1, Math.round(snapshot.timeLeftMs / 1000));
-    const left =
-      seconds < 60
-        ? msg(str`剩余 ${seconds} 秒`, { id: 'upload.secondsLeft' })
-        : msg(str`剩余 ${Math.ceil(seconds / 60)} 分钟`, { id: 'upload.minutesLeft' });
-    return `${speed} · ${left}`;
-  }
-
-  /** A row button: its visible word, and an accessible name that includes the file. */
-  private actionButton(text: string, label: string, action: () => void, primary = false) {
-    return html`<button
-      type="button"
-      class=${primary ? 'button primary' : 'button'}
-      aria-label=${label}
-      @click=${action}
-    >
-      ${text}
-    </button>`;
-  }
-
-  private renderActions(item: QueueItem) {
-    const { state: current, error } = item.snapshot;
-    const name = item.path;
-    const controller = item.controller;
-    const active = ACTIVE.includes(current);
-    return [
-      current === 'idle'
-        ? this.actionButton(
-            msg('继续上传', { id: 'upload.start' }),
-            msg(str`继续上传 ${name}`, { id: 'upload.startLabel' }),
-            () => controller.start(),
-            true,
-          )
-        : nothing,
-      active
-        ? this.actionButton(
-            msg('暂停', { id: 'upload.pause' }),
-            msg(str`暂停 ${name}`, { id: 'upload.pauseLabel' }),
-            () => controller.pause(),
-          )
-        : nothing,
-      current === 'paused'
-        ? this.actionButton(
-            msg('继续', { id: 'upload.resume' }),
-            msg(str`继续 ${name}`, { id: 'upload.resumeLabel' }),
-            () => controller.resume(),
-          )
-        : nothing,
-      current === 'failed' && error && !error.refusal
-        ? this.actionButton(
-            msg('重试', { id: 'upload.retry' }),
-            msg(str`重试 ${name}`, { id: 'upload.retryLabel' }),
-            () => controller.retry(),
-          )
-        : nothing,
-      active || current === 'paused'
-        ? this.actionButton(
-            msg('取消', { id: 'upload.cancel' }),
-            msg(str`取消 ${name}`, { id: 'upload.cancelLabel' }),
-            () => controller.abort(),
-          )
-        : this.actionButton(
-            msg('移除', { id: 'upload.remove' }),
-            msg(str`移除 ${name}`, { id: 'upload.removeLabel' }),
-            () => this.removeItem(item),
-          ),
+  /** The rules said before any refusal: the types allowed (or those refused) and the size limit. */
+  private rulesText(): string {
+    const en = getLanguage() === 'en';
+    const list = (types: readonly string[]) => types.join(en ? ', ' : '、');
+    const allowed = acceptedExtensions(this.accept);
+    const rules = [
+      allowed
+        ? msg(str`可上传：${list(allowed)}`, { id: 'upload.rulesAllowed' })
+        : msg(str`不可上传：${list([...new Set([...REJECTED_EXTENSIONS, ...NOT_ALLOWED_UPLOAD_EXTENSIONS])])}`, {
+            id: 'upload.rulesRefused',
+          }),
     ];
-  }
-
-  private renderItem(item: QueueItem) {
-    const { snapshot } = item;
-    const percent = this.percent(snapshot);
-    const rate = this.rateText(snapshot);
-    const failed = snapshot.state === 'failed';
-    return html`<li part="item" class="item" data-state=${snapshot.state} ?data-instant=${snapshot.instant}>
-      <div class="line">
-        <span class="name" title=${item.path}>${item.path}</span>
-        <span class="size">${formatBytes(item.file.size)}</span>
-      </div>
-      ${
-        failed
-          ? nothing
-          : html`<div
-              part="progress"
-              class="bar"
-              role="progressbar"
-              aria-label=${item.path}
-              aria-valuemin="0"
-              aria-valuemax="100"
-              aria-valuenow=${percent}
-              aria-valuetext=${`${this.phaseText(item)} ${percent}%`}
-            >
-              <div class="fill" style=${`width:${percent}%`}></div>
-            </div>`
-      }
-      <div class="line">
-        <span class=${failed ? 'status error' : 'status'}
-          >${this.phaseText(item)}${failed ? nothing : html` ${percent}%`}</span
-        >
-        ${rate ? html`<span class="rate">${rate}</span>` : nothing}
-      </div>
-      <div part="actions" class="actions">${this.renderActions(item)}</div>
-    </li>`;
+    const max = positive(this.maxSize);
+    if (max) rules.push(msg(str`单个文件不超过 ${formatBytes(max)}`, { id: 'upload.rulesSize' }));
+    return rules.join(en ? '; ' : '；');
   }
 
   override render() {
     const off = this.disabled || this.formDisabled;
+    // Rows exist only once the engine (which draws them) has loaded.
+    const engine = loadEngine.loaded();
     return html`
       <div
         part="drop-zone"
@@ -546,11 +444,13 @@ export class EduUpload extends EduElement {
         @drop=${this.onDrop}
       >
         <p class="prompt">${msg('将文件拖到此处，或', { id: 'upload.dropPrompt' })}</p>
+        <p class="rules" id="rules">${this.rulesText()}</p>
         <div class="picks">
           <button
             part="pick"
             type="button"
             class="button primary"
+            aria-describedby="rules"
             ?disabled=${off}
             @click=${() => this.fileInput.click()}
           >
@@ -562,6 +462,7 @@ export class EduUpload extends EduElement {
                   part="pick-folder"
                   type="button"
                   class="button"
+                  aria-describedby="rules"
                   ?disabled=${off}
                   @click=${() => this.folderInput?.click()}
                 >
@@ -595,12 +496,12 @@ export class EduUpload extends EduElement {
         }
       </div>
       ${
-        this.queue.length
+        this.queue.length && engine
           ? html`<ul part="queue" class="queue" aria-label=${msg('上传列表', { id: 'upload.queue' })}>
               ${repeat(
                 this.queue,
                 (item) => item.key,
-                (item) => this.renderItem(item),
+                (item) => engine.renderRow(this, item),
               )}
             </ul>`
           : nothing
