@@ -1,4 +1,4 @@
-// Size budgets (issue 15; scripts/budgets.mjs measures them): gzip bytes of the JavaScript and CSS each page loads
+// Size budgets (scripts/budgets.mjs measures them): gzip bytes of the JavaScript and CSS each page loads
 // before its first render, against its budget (the "baseline"), so a ratio above 1 is over budget.
 import { measureBudgets } from '../scripts/budgets.mjs';
 

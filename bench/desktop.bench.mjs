@@ -1,4 +1,4 @@
-// The portal desktop's load in the built demo host (issue 5): a signed-in teacher opens the production landing page
+// The portal desktop's load in the built demo host: a signed-in teacher opens the production landing page
 // `/pages/base/pc_desktop_all/index.html`; timed from navigation start to the header showing the user's name, and to
 // the desktop's app icons laid out; with the JavaScript and CSS the browser fetched for it. The baseline is an empty
 // page of the same host in the same run: the host's not-found page, signed out (same document, same bundle, nothing

@@ -1,4 +1,4 @@
-// Face login (issue 12): <edu-face> on the demo page with Chromium's fake camera playing a y4m of face-api's
+// Face login: <edu-face> on the demo page with Chromium's fake camera playing a y4m of face-api's
 // sample1.jpg (made here by ffmpeg), detection in the page's Worker, the reference server recognising the face.
 //   - end of the countdown → automatic capture (the element's `lastTracking.captureMs`: tracking start to the 9th
 //     consecutive hit); baseline: the goal, 1000 ms.

@@ -1,5 +1,5 @@
 // Render time of <edu-paged-list> for a 400-row page against a plain HTML table of the same rows, built in the same
-// page and run (issue 4: at most 1.5× the plain table). Both read the same page of the reference server's demo
+// page and run (the goal: at most 1.5× the plain table). Both read the same page of the reference server's demo
 // students and lay out a table of the same six columns:
 //   - the list: the drop-in bundle's element with a <template> row (the plain-page way), timed from the moment its
 //     XHR answer is complete to the rows laid out after `edu-page-load` (client decoding, Lit update, row clones);

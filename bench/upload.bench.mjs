@@ -1,4 +1,4 @@
-// Chunked upload (issue 11), a 256 MiB file of random bytes written to a temp folder at bench time (deleted after),
+// Chunked upload, a 256 MiB file of random bytes written to a temp folder at bench time (deleted after),
 // each measure against a baseline in the same run:
 //   1. MD5 in the browser: core's real hashing path (`EduPortal.core.hashFile` of the drop-in bundle: a Worker running
 //      hash-wasm over `blob.stream()`) on the File picked through an <input type=file>, timed from the call to the

@@ -1,4 +1,4 @@
-// Voice commands (issue 16): <edu-voice-recorder> on the demo page with Chromium's fake microphone playing a phrase
+// Voice commands: <edu-voice-recorder> on the demo page with Chromium's fake microphone playing a phrase
 // spoken by espeak-ng, against the reference server's development gateway over loopback.
 //   - release → final text: from the button's release to `edu-voice-result` (the final text after StopRecognition,
 //     RecognitionCompleted and the vocabulary call); baseline: one vocabulary call from the same page (the floor of

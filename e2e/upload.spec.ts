@@ -1,4 +1,4 @@
-// Chunked upload end to end (issue 11): files generated here go through <edu-upload> on the demo page to the
+// Chunked upload end to end: files generated here go through <edu-upload> on the demo page to the
 // reference server; what the server stored is fetched back and its MD5 compared with the file's own. The server's
 // upload test hooks slow, fail and count chunk uploads.
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -77,6 +77,27 @@ async function fetchedMd5(page: Page, md5: string, origin?: string): Promise<str
   return createHash('md5')
     .update(await response.body())
     .digest('hex');
+}
+
+/** Every text the uploader's live region says from now on, kept in the page (a later one replaces it on screen). */
+async function recordLive(uploader: Locator): Promise<() => Promise<string[]>> {
+  await uploader.evaluate((el) => {
+    const region = el.shadowRoot!.querySelector('[role=status]')!;
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => {
+      const text = region.textContent!.trim();
+      if (text && said.at(-1) !== text) said.push(text);
+    }).observe(region, { subtree: true, childList: true, characterData: true });
+  });
+  return () => uploader.page().evaluate(() => (window as unknown as { said: string[] }).said);
+}
+
+/** `1.5 MB/s` → bytes per second. */
+function bytesPerSecond(rate: string): number {
+  const match = /([\d.]+) (B|KB|MB|GB)\/s/.exec(rate);
+  expect(match, `a speed in "${rate}"`).not.toBeNull();
+  return Number(match![1]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(match![2]!);
 }
 
 async function openPage(page: Page): Promise<Locator> {
@@ -211,13 +232,14 @@ test('cancel removes what the upload left on the server', async ({ page, request
 
 test('pause then resume completes identical (screenshot of the queue in progress)', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await uploadHooks(request, { chunkDelayMs: 250 });
+  // Slow enough that the speed is measured (it shows once a second of sending has passed).
+  await uploadHooks(request, { chunkDelayMs: 1000 });
   const uploader = await openPage(page);
   const file = makeFile('recording.webm', 16 * MB);
   await pickWithButton(page, uploader, [file.path]);
   const row = uploader.getByRole('listitem').filter({ hasText: 'recording.webm' });
   await expect(row).toContainText('正在上传', { timeout: 30_000 });
-  await expect(row).toContainText('/s');
+  await expect(row).toContainText('/s', { timeout: 10_000 });
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOTS_DIR, 'upload-queue.png'), fullPage: true });
 
@@ -252,6 +274,14 @@ test('abort by a reload, pick the same file again: only the missing chunks are s
   await pickWithButton(page, uploader, [file.path]);
   const row = uploader.getByRole('listitem').filter({ hasText: 'exam-video.mp4' });
   await expect(row).toContainText('上次未传完，可继续上传');
+  // The offer shows what the server holds: 2 MB of the 20 MB for each chunk it had before the reload.
+  const held = Number(await row.getByRole('progressbar', { name: 'exam-video.mp4' }).getAttribute('aria-valuenow'));
+  await expect
+    .poll(async () =>
+      Number(await row.getByRole('progressbar', { name: 'exam-video.mp4' }).getAttribute('aria-valuenow')),
+    )
+    .toBeGreaterThanOrEqual(before.length * 10);
+  expect(held).toBeLessThanOrEqual(100);
   await row.getByRole('button', { name: '继续上传 exam-video.mp4' }).click();
   await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
   // The same upload goes on (its id kept with the resume record): every chunk stored exactly once, those the server
@@ -290,6 +320,46 @@ test('a large file goes in 8 MiB chunks where the server takes them, and resumes
   expect(setAfter).toBe(set);
   expect([...all].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
+});
+
+test('sending at 512 KiB/s: the speed shown is within 20 % of it, and the time left follows from it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const uploader = await openPage(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const throttle = 512 * 1024;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: throttle,
+  });
+  const size = 16 * MB;
+  const file = makeFile('lecture-throttled.mp4', size);
+  await pickWithButton(page, uploader, [file.path]);
+  const row = uploader.getByRole('listitem').filter({ hasText: 'lecture-throttled.mp4' });
+  const rate = row.locator('.rate');
+  await expect(rate).toBeVisible({ timeout: 15_000 });
+  // After the first seconds (the socket's buffer fills at once), read it a few times.
+  await page.waitForTimeout(6000);
+  for (let i = 0; i < 3; i++) {
+    const [text, percent] = await Promise.all([
+      rate.textContent(),
+      row.getByRole('progressbar', { name: 'lecture-throttled.mp4' }).getAttribute('aria-valuenow'),
+    ]);
+    const speed = bytesPerSecond(text!);
+    expect(speed / throttle, `speed shown: ${text}`).toBeGreaterThan(0.8);
+    expect(speed / throttle, `speed shown: ${text}`).toBeLessThan(1.2);
+    const left = Number(/(\d+) 秒/.exec(text!)?.[1] ?? 60 * Number(/(\d+) 分钟/.exec(text!)?.[1]));
+    const expected = (size * (1 - Number(percent) / 100)) / throttle;
+    expect(Math.abs(left - expected), `time left ${text} at ${percent} %`).toBeLessThan(Math.max(4, expected * 0.25));
+    await page.waitForTimeout(2000);
+  }
+  await row.getByRole('button', { name: '暂停 lecture-throttled.mp4' }).click();
+  // Paused: no stale speed or time left.
+  await expect(rate).toHaveCount(0);
 });
 
 test('20 % of chunk uploads failing: the file still arrives identical', async ({ page, request }) => {
@@ -448,6 +518,7 @@ test('a folder dropped on the drop zone queues every file inside with its path; 
 
   // Playwright cannot drop a folder; Chromium's DevTools protocol can: the drop carries the folder's path, as an
   // operating-system drag would, and the page gets real FileSystemDirectoryEntry objects.
+  const said = await recordLive(uploader);
   const box = (await uploader.locator('[part=drop-zone]').boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   const data = { items: [], files: [root], dragOperationsMask: 1 };
@@ -470,6 +541,9 @@ test('a folder dropped on the drop zone queues every file inside with its path; 
   await expect(refused).toHaveCount(120);
   await expect(refused.filter({ hasText: '不允许选择该类型的文件（.exe）' })).toHaveCount(120);
   await expect(rows.filter({ hasText: 'week-1/tools/setup-119.exe' })).toHaveCount(1);
+  // Heard whole, in one announcement: the three files added by name, the 120 refused counted, and why.
+  const heard = (await said()).find((text) => text.includes('120 个文件未能添加：不允许选择该类型的文件（.exe）'));
+  for (const file of files) expect(heard).toContain(`已添加 week-1/${file.rel}。`);
   // Only the three allowed files reached the server.
   // Only the 3 MB slides were sent in chunks.
   const [, slides] = onlySet(await chunkStats(request));

@@ -1,4 +1,4 @@
-// Chunked upload (spec part 2 §4, §7; issue 11): <edu-upload> through its React wrapper against the reference
+// Chunked upload (spec part 2 §4, §7): <edu-upload> through its React wrapper against the reference
 // server: MD5 in a Worker, second upload, chunks checked and sent in parallel, pause and resume, refusals before
 // any byte is sent. The files the server stored are listed with a link that fetches their bytes back.
 import { useState } from 'react';
@@ -11,12 +11,12 @@ const useUploadTexts = defineTexts({
   'zh-CN': {
     title: '分片上传',
     intro:
-      '拖入文件或点击按钮选择：先在后台线程计算 MD5，服务器已有的文件秒传；大文件按 2 MB 分片并行上传，可暂停、继续、取消；刷新后重新选择同一文件，只补传缺少的分片。',
+      '拖入文件或文件夹，或点击按钮选择：分片一边发送，一边在后台线程计算 MD5（服务器支持时；否则先算 MD5 再发送），服务器已有的文件秒传；分片 2 MB，64 MB 以上的文件 8 MB，并行上传，可暂停、继续、取消；刷新后重新选择同一文件，只补传服务器缺少的分片。',
     signInHint: '上传需要登录：请先在右上角登录（例如 teacher1）。',
     mainTitle: '课件与录像',
-    mainHint: '可多选，也可选择整个文件夹；单个文件不超过 2 GB。',
+    mainHint: '可多选，也可选择整个文件夹，文件夹内的路径会保留。',
     smallTitle: '作业附件',
-    smallHint: '仅 PDF 或 Word，不超过 5 MB。',
+    smallHint: '提交后老师即可在作业里查看。',
     stored: '已保存的文件',
     none: '（还没有上传完成的文件）',
     instant: '秒传',
@@ -25,12 +25,12 @@ const useUploadTexts = defineTexts({
   en: {
     title: 'Chunked upload',
     intro:
-      'Drop files or choose them: the MD5 is computed in a background thread, a file the server already has is stored instantly; large files go in 2 MB chunks in parallel and can be paused, resumed or cancelled; after a reload, picking the same file again sends only the missing chunks.',
+      'Drop files or folders, or choose them: chunks are sent while the MD5 is computed in a background thread (where the server offers it; otherwise the MD5 comes first), and a file the server already has is stored instantly; chunks are 2 MB, 8 MB for files from 64 MB up, sent in parallel, and can be paused, resumed or cancelled; after a reload, picking the same file again sends only the chunks the server lacks.',
     signInHint: 'Uploading needs a session: sign in at the top right first (e.g. teacher1).',
     mainTitle: 'Courseware and recordings',
-    mainHint: 'Several files or a whole folder; at most 2 GB per file.',
+    mainHint: 'Several files or a whole folder; paths inside the folder are kept.',
     smallTitle: 'Homework attachment',
-    smallHint: 'PDF or Word only, at most 5 MB.',
+    smallHint: 'Once submitted, the teacher sees it with the homework.',
     stored: 'Stored files',
     none: '(no upload finished yet)',
     instant: 'instant',
@@ -39,12 +39,12 @@ const useUploadTexts = defineTexts({
   'zh-HK': {
     title: '分片上傳',
     intro:
-      '拖入檔案或點擊按鈕選擇：先在背景線程計算 MD5，伺服器已有的檔案秒傳；大檔案按 2 MB 分片並行上傳，可暫停、繼續、取消；重新整理後再次選擇同一檔案，只補傳缺少的分片。',
+      '拖入檔案或資料夾，或點擊按鈕選擇：分片一邊傳送，一邊在背景線程計算 MD5（伺服器支援時；否則先算 MD5 再傳送），伺服器已有的檔案秒傳；分片 2 MB，64 MB 以上的檔案 8 MB，並行上傳，可暫停、繼續、取消；重新整理後再次選擇同一檔案，只補傳伺服器缺少的分片。',
     signInHint: '上傳需要登入：請先在右上角登入（例如 teacher1）。',
     mainTitle: '課件與錄像',
-    mainHint: '可多選，也可選擇整個資料夾；單個檔案不超過 2 GB。',
+    mainHint: '可多選，也可選擇整個資料夾，資料夾內的路徑會保留。',
     smallTitle: '功課附件',
-    smallHint: '僅 PDF 或 Word，不超過 5 MB。',
+    smallHint: '提交後老師即可在功課裡查看。',
     stored: '已儲存的檔案',
     none: '（還沒有上傳完成的檔案）',
     instant: '秒傳',

@@ -1,5 +1,5 @@
 /**
- * The files of a drop (issue 11): dropped folders are walked through the File and Directory Entries API
+ * The files of a drop: dropped folders are walked through the File and Directory Entries API
  * (`DataTransferItem.webkitGetAsEntry()`, `FileSystemDirectoryReader.readEntries()` called until it answers an empty
  * batch, since Chromium answers at most 100 entries a call), recursively, and every file inside keeps its path from
  * the dropped folder (`lesson/week1/notes.pdf`), as `webkitRelativePath` does for a folder pick. Where entries are

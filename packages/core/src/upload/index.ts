@@ -1,4 +1,4 @@
-/** Chunked upload (spec part 2 §3, §4, §7, §8, §9; issue 11): the controller, its calls, MD5, resume records, images. */
+/** Chunked upload (spec part 2 §3, §4, §7, §8, §9): the controller, its calls, MD5, resume records, images. */
 export {
   createUpload,
   possessionProof,

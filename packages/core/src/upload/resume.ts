@@ -1,5 +1,5 @@
 /**
- * Resume after a reload or a crash (issue 11): the browser keeps no file content. A small record per unfinished
+ * Resume after a reload or a crash: the browser keeps no file content. A small record per unfinished
  * upload (name, size, lastModified, md5, upload id) lets a picker offer "resume" when the user picks the same file again; the
  * upload then hashes it and sends only the chunks the server lacks. Records belong to the signed-in user (one
  * storage key holding `{userId, records}`; another user's records read as none), are removed when their upload

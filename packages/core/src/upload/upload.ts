@@ -1,5 +1,5 @@
 /**
- * Chunked upload (spec part 2 §3, §4 "Chunked upload", §7, §8, §9; issue 11): one controller per file.
+ * Chunked upload (spec part 2 §3, §4 "Chunked upload", §7, §8, §9): one controller per file.
  *
  * ```ts
  * const upload = createUpload(file, { chunkSize, serverId, concurrency, maxSize, accept });

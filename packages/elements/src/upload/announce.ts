@@ -15,7 +15,7 @@ export const ANNOUNCE_GATHER_MS = 300;
 /** More files of one kind than this in one announcement are counted, not named. */
 export const NAMED_FILES = 3;
 
-type Counted = 'added' | 'done' | 'offline';
+type Kind = 'added' | 'refused' | 'done' | 'failed' | 'offline';
 
 export interface QueueAnnouncer {
   /** A file joined the queue (or was refused at once: then why). */
@@ -26,23 +26,32 @@ export interface QueueAnnouncer {
   dispose(): void;
 }
 
-function countedText(kind: Counted, count: number): string {
+/** Many files of one kind (and one reason) at once. */
+function countedText(kind: Kind, count: number, reason: string): string {
   switch (kind) {
     case 'added':
       return msg(str`已添加 ${count} 个文件`, { id: 'upload.addedMany' });
+    case 'refused':
+      return msg(str`${count} 个文件未能添加：${reason}`, { id: 'upload.refusedMany' });
     case 'done':
       return msg(str`${count} 个文件上传完成`, { id: 'upload.doneMany' });
+    case 'failed':
+      return msg(str`${count} 个文件上传失败：${reason}`, { id: 'upload.failedMany' });
     case 'offline':
       return msg(str`网络已断开，${count} 个文件将在恢复后继续`, { id: 'upload.offlineMany' });
   }
 }
 
-function namedText(kind: Counted, path: string): string {
+function namedText(kind: Kind, path: string, reason: string): string {
   switch (kind) {
     case 'added':
       return msg(str`已添加 ${path}`, { id: 'upload.added' });
+    case 'refused':
+      return msg(str`${path} 未能添加：${reason}`, { id: 'upload.announceRefused' });
     case 'done':
       return msg(str`${path} 上传完成`, { id: 'upload.announceDone' });
+    case 'failed':
+      return msg(str`${path} 上传失败：${reason}`, { id: 'upload.announceFailed' });
     case 'offline':
       return msg(str`网络已断开，${path} 将在恢复后继续`, { id: 'upload.announceOffline' });
   }
@@ -50,22 +59,22 @@ function namedText(kind: Counted, path: string): string {
 
 /** `say(text)` puts the gathered text into the live region. */
 export function createAnnouncer(say: (text: string) => void): QueueAnnouncer {
-  const counted: Record<Counted, string[]> = { added: [], done: [], offline: [] };
-  /** Everything else, named one by one, in order (refusals, failures, pauses…). */
-  let named: string[] = [];
+  /** Files by kind and reason, in the order first seen: many of one group are counted, a few named. */
+  let groups = new Map<string, { kind: Kind; reason: string; paths: string[] }>();
+  /** Sentences always said one by one (pauses, cancels…), after the groups. */
+  let single: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function flush(): void {
     timer = undefined;
     const sentences: string[] = [];
-    for (const kind of Object.keys(counted) as Counted[]) {
-      const paths = counted[kind];
-      if (paths.length > NAMED_FILES) sentences.push(countedText(kind, paths.length));
-      else sentences.push(...paths.map((path) => namedText(kind, path)));
-      counted[kind] = [];
+    for (const { kind, reason, paths } of groups.values()) {
+      if (paths.length > NAMED_FILES) sentences.push(countedText(kind, paths.length, reason));
+      else sentences.push(...paths.map((path) => namedText(kind, path, reason)));
     }
-    sentences.push(...named);
-    named = [];
+    sentences.push(...single);
+    groups = new Map();
+    single = [];
     const chinese = getLanguage() !== 'en';
     say(sentences.reduce((text, sentence) => joinSentences(text, sentence, chinese), ''));
   }
@@ -74,35 +83,37 @@ export function createAnnouncer(say: (text: string) => void): QueueAnnouncer {
     timer ??= setTimeout(flush, ANNOUNCE_GATHER_MS);
   }
 
-  function count(kind: Counted, item: QueueItem): void {
-    counted[kind].push(item.path);
+  function group(kind: Kind, item: QueueItem, reason = ''): void {
+    const key = `${kind}\n${reason}`;
+    const found = groups.get(key) ?? { kind, reason, paths: [] };
+    found.paths.push(item.path);
+    groups.set(key, found);
     gather();
   }
 
   function name(text: string): void {
-    named.push(text);
+    single.push(text);
     gather();
   }
 
   return {
     added(item) {
       const { snapshot } = item;
-      if (snapshot.state === 'failed' && snapshot.error) {
-        name(msg(str`${item.path} 未能添加：${errorText(item)}`, { id: 'upload.announceRefused' }));
-      } else count('added', item);
+      if (snapshot.state === 'failed' && snapshot.error) group('refused', item, errorText(item));
+      else group('added', item);
     },
     changed(item, before, offered) {
       const { snapshot, path } = item;
       switch (snapshot.state) {
         case 'done':
           if (snapshot.instant) name(msg(str`${path} 秒传完成`, { id: 'upload.announceInstant' }));
-          else count('done', item);
+          else group('done', item);
           break;
         case 'failed':
-          if (snapshot.error) name(msg(str`${path} 上传失败：${errorText(item)}`, { id: 'upload.announceFailed' }));
+          if (snapshot.error) group('failed', item, errorText(item));
           break;
         case 'paused':
-          if (snapshot.pausedBy === 'offline') count('offline', item);
+          if (snapshot.pausedBy === 'offline') group('offline', item);
           else name(msg(str`${path} 已暂停`, { id: 'upload.announcePaused' }));
           break;
         case 'aborted':

@@ -121,7 +121,7 @@ describe('<edu-upload>', () => {
   afterEach(() => fixtureCleanup());
 
   it('uploads a small file in one request: md5 as computed independently, bytes fetched back, value and live region', async () => {
-    // Core's upload engine loads with the first file, not with the element (issue 15; this test runs first).
+    // Core's upload engine loads with the first file, not with the element (the size budgets; this test runs first).
     const engineLoaded = () =>
       performance.getEntriesByType('resource').some((entry) => entry.name.includes('/core/src/upload/upload.ts'));
     const el = await fixture<EduUpload>(html`<edu-upload name="files"></edu-upload>`);

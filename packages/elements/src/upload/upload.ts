@@ -105,7 +105,7 @@ let keys = 0;
  * @fires {CustomEvent<{file: File | null, kind: string, message: string}>} edu-upload-error - A file was refused or
  *   its upload failed (`kind` is the catalogue's, spec part 2 §8).
  *
- * @slot hint - Text under the drop zone's prompt (e.g. the types and size allowed).
+ * @slot hint - Text under the rules (e.g. what becomes of the files).
  *
  * @csspart drop-zone - The drop zone.
  * @csspart pick - The file button.
