@@ -49,7 +49,7 @@ export function startApiServer(options = {}) {
       if (m) {
         child.stdout.off('data', onData);
         if (!options.quiet) child.stdout.pipe(process.stdout);
-        resolve({ url: m[1].replace(/\/$/, ''), stop, kill });
+        resolve({ url: m[1].replace(/\/$/, ''), stop, kill, pid: child.pid });
       }
     };
     child.stdout.setEncoding('utf8');

@@ -2,7 +2,7 @@
 // reference server, and records each result in bench/results/{name}.json. A benchmark measures its subject and a
 // baseline in the same run and reports ratios, so results compare across machines and runs.
 //
-// A benchmark module exports `default async function ({ browser, baseURL }) => ({ name, description, rows })`
+// A benchmark module exports `default async function ({ browser, baseURL, serverPid }) => ({ name, description, rows })`
 // where each row is `{ metric, value, baseline, unit }`; the ratio value / baseline is computed here.
 import { readdirSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -35,7 +35,7 @@ try {
   for (const file of files) {
     const { default: run } = await import(pathToFileURL(join(benchDir, file)).href);
     try {
-      const result = await run({ browser, baseURL: api.url });
+      const result = await run({ browser, baseURL: api.url, serverPid: api.pid });
       const rows = result.rows.map((r) => ({ ...r, ratio: r.baseline ? +(r.value / r.baseline).toFixed(3) : null }));
       const record = {
         name: result.name,

@@ -31,38 +31,82 @@ function abortError(signal: AbortSignal): unknown {
 /** The Worker could not be created or loaded: the main thread takes over. */
 class WorkerUnavailable extends Error {}
 
+/** Idle MD5 Workers kept for the next file (a queue of small files would otherwise start one per file). */
+const idleWorkers: Worker[] = [];
+/** At most this many idle Workers are kept, each for `WORKER_IDLE_MS`. */
+export const IDLE_WORKERS = 3;
+export const WORKER_IDLE_MS = 10_000;
+const idleTimers = new WeakMap<Worker, ReturnType<typeof setTimeout>>();
+
+function takeWorker(): Worker {
+  const idle = idleWorkers.pop();
+  if (idle) {
+    clearTimeout(idleTimers.get(idle));
+    return idle;
+  }
+  return new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** A Worker whose job ended well waits for the next one for a while; one that failed or was stopped ends. */
+function releaseWorker(worker: Worker, reusable: boolean): void {
+  if (!reusable || idleWorkers.length >= IDLE_WORKERS) {
+    worker.terminate();
+    return;
+  }
+  idleWorkers.push(worker);
+  idleTimers.set(
+    worker,
+    setTimeout(() => {
+      idleWorkers.splice(idleWorkers.indexOf(worker), 1);
+      worker.terminate();
+    }, WORKER_IDLE_MS),
+  );
+}
+
+/** Ends the idle Workers now (they end by themselves after `WORKER_IDLE_MS`). */
+export function endIdleWorkers(): void {
+  for (const worker of idleWorkers.splice(0)) {
+    clearTimeout(idleTimers.get(worker));
+    worker.terminate();
+  }
+}
+
 function hashInWorker(blob: Blob, options: HashOptions): Promise<string> {
   const { signal, onProgress } = options;
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module' });
+    worker = takeWorker();
   } catch (error) {
     return Promise.reject(new WorkerUnavailable(String(error)));
   }
   return new Promise<string>((resolve, reject) => {
     let started = false;
-    const finish = (settle: () => void) => {
+    const finish = (settle: () => void, reusable = false) => {
       signal?.removeEventListener('abort', onAbort);
-      worker.terminate();
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      releaseWorker(worker, reusable);
       settle();
     };
     const onAbort = () => finish(() => reject(abortError(signal!)));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.addEventListener('message', (event: MessageEvent<Md5WorkerMessage>) => {
+    const onMessage = (event: MessageEvent<Md5WorkerMessage>) => {
       started = true;
       const message = event.data;
       if (message.type === 'progress') onProgress?.(message.bytes, blob.size);
-      else if (message.type === 'done') finish(() => resolve(message.md5));
+      else if (message.type === 'done') finish(() => resolve(message.md5), true);
       else {
         const error = new DOMException(message.message, message.name);
         finish(() => reject(error));
       }
-    });
+    };
     // A Worker that cannot load (blocked by a policy, a failed fetch) reports an error event before any message.
-    worker.addEventListener('error', (event) => {
+    const onError = (event: ErrorEvent) => {
       event.preventDefault();
       finish(() => reject(started ? new Error(event.message || 'MD5 worker failed') : new WorkerUnavailable('load')));
-    });
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
     worker.postMessage({ blob });
   });
 }

@@ -54,7 +54,7 @@ export {
   type UploadErrorKind,
   type UploadErrorInit,
 } from './errors.ts';
-export { hashFile, hashOnMainThread, type HashFunction, type HashOptions } from './hash.ts';
+export { hashFile, hashOnMainThread, endIdleWorkers, type HashFunction, type HashOptions } from './hash.ts';
 export {
   listResumeRecords,
   findResumeRecord,

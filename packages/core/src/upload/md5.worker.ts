@@ -1,8 +1,8 @@
 /**
  * The MD5 Worker (DESIGN §6 "MD5"): hash-wasm's incremental MD5 over `blob.stream()`, the fastest pairing measured
- * here (`TOOLCHAIN.md`). Protocol, one job per Worker: the page posts `{ blob }`; the Worker answers
- * `{ type: 'progress', bytes }` now and then, then `{ type: 'done', md5 }` or `{ type: 'error', name, message }`.
- * Aborting is the page terminating the Worker.
+ * here (`TOOLCHAIN.md`). Protocol, one job at a time (a Worker is kept for the next file): the page posts `{ blob }`;
+ * the Worker answers `{ type: 'progress', bytes }` now and then, then `{ type: 'done', md5 }` or
+ * `{ type: 'error', name, message }`. Aborting is the page terminating the Worker.
  */
 import { createMD5 } from 'hash-wasm';
 

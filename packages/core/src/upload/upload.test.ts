@@ -588,7 +588,10 @@ describe('createUpload', () => {
   });
 
   it('stays paused when the user paused it, even when the network comes back', async () => {
-    const { options, net } = setup();
+    const { storage, options, net } = setup();
+    // Chunks wait until the test lets them through, so the upload is surely still sending when paused.
+    const held = gate();
+    storage.fault(UPLOAD_PATHS.chunkUpload, () => held.promise);
     const upload = createUpload(patternFile(3 * KB64), options);
     await until(() => upload.getSnapshot().state === 'uploading');
     net.set(false);
@@ -597,6 +600,7 @@ describe('createUpload', () => {
     net.set(true);
     await tick();
     expect(upload.getSnapshot().state).to.equal('paused');
+    held.open();
     upload.resume();
     expect((await upload.settled()).state).to.equal('done');
   });

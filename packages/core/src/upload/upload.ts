@@ -279,7 +279,9 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
   const hash = options.hash ?? hashFile;
   const lang = () => options.lang ?? getLanguage();
   const resumeOptions = options.session ? { session: options.session } : {};
-  const remember = options.remember !== false;
+  // A file sent in one request has nothing to resume: no record (a queue of small files writes none).
+  const remember =
+    options.remember !== false && !isSingleUpload(picked?.size ?? 0, options.chunkSize ?? CHUNK_SIZE_BYTES);
   const uid = options.uid ?? newUid();
   const relativePath = options.relativePath || picked?.webkitRelativePath || '';
   /** The path field where there is one: servers that do not know it see the spec's fields only. */

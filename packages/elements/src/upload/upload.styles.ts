@@ -63,6 +63,9 @@ export const uploadStyles = [
       gap: 4px;
       padding: 8px 0;
       border-bottom: 1px solid #ebeef5;
+      /* A queue of a thousand files lays out only the rows in view. */
+      content-visibility: auto;
+      contain-intrinsic-size: auto 84px;
     }
 
     .line {

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, str } from '@lit/localize';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
@@ -11,6 +12,7 @@ import { filesFromDrop, type DroppedFile } from '@edu-portal/core/upload/drop.ts
 import { NOT_ALLOWED_UPLOAD_EXTENSIONS, REJECTED_EXTENSIONS } from '@edu-portal/core/validate/extensions.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { loadOnce } from '../internal/load-once.ts';
+import { currentLocale } from '../internal/localize.ts';
 import type { QueueAnnouncer } from './announce.ts';
 import { formatBytes } from './format.ts';
 import type { QueueItem } from './row.ts';
@@ -76,6 +78,9 @@ function positive(value: number): number | undefined {
 }
 
 let keys = 0;
+
+/** Files added to the queue per task. */
+const ENQUEUE_BATCH = 25;
 
 /**
  * The chunked upload of spec part 2 §4 as an element: a drop zone (a dropped folder queues every file inside,
@@ -153,6 +158,8 @@ export class EduUpload extends EduElement {
   @state() private dragging = false;
   @state() private announcement = '';
   private queueAnnouncer?: QueueAnnouncer;
+  /** A file was stored since the form value was last set. */
+  private storedChanged = false;
 
   @query('input.files') private fileInput!: HTMLInputElement;
   @query('input.folder') private folderInput?: HTMLInputElement;
@@ -212,9 +219,7 @@ export class EduUpload extends EduElement {
     if (this.disabled || this.formDisabled) return;
     const chosen = this.multiple ? files : files.slice(0, 1);
     if (chosen.length === 0) return;
-    const queue = (loaded: Engine) => {
-      for (const { file, path } of chosen) this.enqueue(loaded, file, path);
-    };
+    const queue = (loaded: Engine) => this.enqueue(loaded, chosen);
     const loaded = loadEngine.loaded();
     if (loaded) return queue(loaded);
     loadEngine().then(queue, () => notify({ type: 'error', message: coreText('network') }));
@@ -249,12 +254,14 @@ export class EduUpload extends EduElement {
 
   protected override willUpdate(): void {
     const row = (this.shadowRoot?.activeElement as HTMLElement | null)?.closest('li');
-    const rows = [...(this.shadowRoot?.querySelectorAll('li') ?? [])];
-    this.focusedRow = row ? { key: row.dataset['key'] ?? '', index: rows.indexOf(row) } : null;
+    this.focusedRow = row
+      ? { key: row.dataset['key'] ?? '', index: [...this.shadowRoot!.querySelectorAll('li')].indexOf(row) }
+      : null;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('queue' as keyof EduUpload)) {
+    if (changed.has('queue' as keyof EduUpload) || this.storedChanged) {
+      this.storedChanged = false;
       const ids = this.files.map((file) => file.id).filter(Boolean);
       if (ids.length === 0) this.internals.setFormValue(null);
       else this.internals.setFormValue(ids.join(','));
@@ -276,9 +283,31 @@ export class EduUpload extends EduElement {
     (row?.querySelector('button') ?? root.querySelector<HTMLElement>('[part="pick"]'))?.focus();
   }
 
-  private enqueue(engine: Engine, file: File, dropPath = ''): void {
+  /**
+   * Adds files to the queue, `ENQUEUE_BATCH` at a time, one task each: a dropped folder of a thousand files never
+   * holds the page for long, and each batch is one update, not one per file.
+   */
+  private enqueue(engine: Engine, files: DroppedFile[]): void {
+    if (files.length > ENQUEUE_BATCH) {
+      setTimeout(() => {
+        if (this.isConnected) this.enqueue(engine, files.slice(ENQUEUE_BATCH));
+      });
+    }
+    const items = files.slice(0, ENQUEUE_BATCH).map(({ file, path }) => this.createItem(engine, file, path));
+    this.queue = [...this.queue, ...items];
+    for (const item of items) {
+      this.announcer.added(item);
+      item.unsubscribe = item.controller.subscribe((snapshot) => this.onChange(item, snapshot));
+      // A refusal fails at creation, before any listener could hear it.
+      if (item.snapshot.state === 'failed') this.onChange(item, item.snapshot, true);
+      // The offer says how much the server already holds.
+      if (item.offered) void item.controller.inspect();
+    }
+    this.startWaiting();
+  }
+
+  private createItem(engine: Engine, file: File, dropPath: string): QueueItem {
     const relative = dropPath || (file as File & { webkitRelativePath?: string }).webkitRelativePath;
-    const offered = engine.findResumeRecord(file) !== null;
     const controller = engine.createUpload(file, {
       accept: acceptedExtensions(this.accept),
       maxSize: positive(this.maxSize),
@@ -291,25 +320,17 @@ export class EduUpload extends EduElement {
       // The row shows the message; a notice as well would say it twice.
       notify: false,
     });
-    const item: QueueItem = {
+    return {
       key: keys++,
       file,
       path: relative || file.name,
       controller,
       snapshot: controller.getSnapshot(),
-      offered,
+      offered: engine.findResumeRecord(file) !== null,
       started: false,
       shown: 0,
       unsubscribe: () => {},
     };
-    this.queue = [...this.queue, item];
-    this.announcer.added(item);
-    item.unsubscribe = controller.subscribe((snapshot) => this.onChange(item, snapshot));
-    // A refusal fails at creation, before any listener could hear it.
-    if (item.snapshot.state === 'failed') this.onChange(item, item.snapshot, true);
-    // The offer says how much the server already holds.
-    if (offered) void controller.inspect();
-    this.startWaiting();
   }
 
   /** Files running at once: the `concurrency` (default 3), so a dropped folder of a thousand files queues. */
@@ -338,7 +359,9 @@ export class EduUpload extends EduElement {
     const offered = item.offered;
     item.snapshot = snapshot;
     if (snapshot.state !== 'idle') item.offered = false;
-    this.queue = [...this.queue];
+    if (snapshot.state === 'done') this.storedChanged = true;
+    // The rows redraw only where a snapshot changed (`guard`): no copy of a long queue per progress event.
+    this.requestUpdate();
     const total = snapshot.size;
     const loaded = snapshot.state === 'hashing' ? snapshot.hashedBytes : snapshot.uploadedBytes;
     this.emit('edu-upload-progress', {
@@ -501,7 +524,7 @@ export class EduUpload extends EduElement {
               ${repeat(
                 this.queue,
                 (item) => item.key,
-                (item) => engine.renderRow(this, item),
+                (item) => guard([item.snapshot, item.offered, currentLocale()], () => engine.renderRow(this, item)),
               )}
             </ul>`
           : nothing
