@@ -1,5 +1,8 @@
 // Helpers shared by the benchmarks (not a benchmark itself: the runner loads only *.bench.mjs).
 
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+
 export const DEMO_PASSWORD = 'Edu@2026';
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -23,4 +26,18 @@ export async function signInForCookie(baseURL, username = 'teacher1') {
     .map((c) => c.split(';')[0])
     .join('; ');
   return { user: body.data, cookie };
+}
+
+/** Writes `size` random bytes to `path` in 16 MiB blocks. */
+export function writeRandomFile(path, size) {
+  const fd = openSync(path, 'w');
+  try {
+    for (let written = 0; written < size;) {
+      const block = randomBytes(Math.min(16 * 1024 * 1024, size - written));
+      writeSync(fd, block);
+      written += block.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

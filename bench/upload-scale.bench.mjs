@@ -11,10 +11,10 @@
 //      delivered the picked files, since materialising 1,000 picked files is the browser's own work (its cost is
 //      measured too, with a plain <input> reading the same files, and said in the description).
 import { randomBytes, createHash } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD } from './support.mjs';
+import { DEMO_PASSWORD, writeRandomFile } from './support.mjs';
 
 const MiB = 1024 * 1024;
 /** EDU_BENCH_BIG_MIB tries the memory run on a smaller file (the recorded result is 4 GiB). */
@@ -34,19 +34,6 @@ const PAGE = `<!doctype html>
 </html>`;
 
 const round = (n, digits = 1) => +n.toFixed(digits);
-
-function writeRandomFile(path, size) {
-  const fd = openSync(path, 'w');
-  try {
-    for (let written = 0; written < size;) {
-      const block = randomBytes(Math.min(16 * MiB, size - written));
-      writeSync(fd, block);
-      written += block.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** Resident memory of a process in bytes (0 once it is gone). */
 function rss(pid) {
