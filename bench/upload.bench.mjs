@@ -210,7 +210,7 @@ export default async function run({ browser, baseURL }) {
         };
         await Promise.all([lane(), lane(), lane()]);
         const body = { md5, name: 'bench.bin', size: file.size, chunks, serverid: 'base', uid: '1', uploadId };
-        const data = await post('/zuul/api/storage/file_piecewise/merge_file', JSON.stringify(body), true);
+        const data = await post('/api/storage/file_piecewise/merge_file', JSON.stringify(body), true);
         return { ms: performance.now() - start, md5: data.md5 };
       };
 

@@ -63,9 +63,11 @@ import {
   type UploadPayload,
 } from './api.ts';
 import { chunkAt, chunkCount, isSingleUpload } from './chunks.ts';
-import { toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
+import { toUploadError, UploadError, type UploadErrorKind } from './errors.ts';
 import { hashFile, type HashFunction } from './hash.ts';
 import { createProgress } from './progress.ts';
+import { createAttempt, readError } from './retry.ts';
+import { Stopped, transferChunks as sendMissing, type ChunkStatus } from './transfer.ts';
 import { findResumeRecord, removeResumeRecord, saveResumeRecord } from './resume.ts';
 
 export type UploadState =
@@ -203,16 +205,6 @@ export async function possessionProof(file: Blob, challenge: PossessionChallenge
   }
 }
 
-/** Whether the browser can still read `blob` (a File's slice fails once the file changed on disk). */
-async function readable(blob: Blob): Promise<boolean> {
-  try {
-    await blob.slice(0, 1).arrayBuffer();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** What each client's server offers, asked once per page (only answers are kept: a failure is asked again). */
 const capabilitiesOf = new WeakMap<Client, UploadCapabilities>();
 
@@ -244,26 +236,6 @@ let uidCounter = 0;
 function newUid(): string {
   return `${Date.now()}${String(uidCounter++ % 1000).padStart(3, '0')}`;
 }
-
-/** Thrown inside a run that was stopped on purpose (pause, abort, offline): not a failure. */
-class Stopped extends Error {}
-
-/** Wakes the pipeline's waiting loops when a queue changes or the run stops. */
-function createWake(signal: AbortSignal) {
-  let waiters: (() => void)[] = [];
-  const wakeAll = () => {
-    const current = waiters;
-    waiters = [];
-    for (const resolve of current) resolve();
-  };
-  signal.addEventListener('abort', wakeAll, { once: true });
-  return {
-    wait: () => new Promise<void>((resolve) => (signal.aborted ? resolve() : waiters.push(resolve))),
-    wakeAll,
-  };
-}
-
-type ChunkStatus = 'unknown' | 'missing' | 'present';
 
 export function createUpload(picked: File | null | undefined, options: UploadOptions = {}): UploadController {
   // Without a file the upload is refused below, before anything uses it.
@@ -379,49 +351,17 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     }
   }
 
-  /**
-   * Sends one request, retrying what may succeed later, after 0, 1, 3 and 5 s. `sent`, the part of the file the
-   * request carries, is read again after a failure without an answer: a file changed or removed on disk since it was
-   * picked (Chromium: ERR_UPLOAD_FILE_CHANGED) can no longer be read, and no retry would help.
-   */
-  async function attempt<T>(
-    step: UploadErrorKind,
-    signal: AbortSignal,
-    send: () => Promise<T>,
-    sent?: Blob,
-  ): Promise<T> {
-    let tries = 0;
-    let epochAtFailure = progressEpoch;
-    for (;;) {
-      if (signal.aborted) throw new Stopped();
-      try {
-        return await send();
-      } catch (error) {
-        if (signal.aborted) throw new Stopped();
-        const failure = toUploadError(step, error, lang());
-        if (failure.refusal) throw failure;
-        if (sent && failure.status === 0 && !(await readable(sent))) throw readError(error);
-        if (signal.aborted) throw new Stopped();
-        if (progressEpoch !== epochAtFailure) tries = 0;
-        if (tries >= delays.length) throw failure;
-        epochAtFailure = progressEpoch;
-        // Nothing is sent while the retry waits: no speed from before the failure.
-        progress.stall();
-        set(progressPatch());
-        try {
-          await clock.sleep(delays[tries++]!, signal);
-        } catch (error) {
-          if (signal.aborted) throw new Stopped();
-          throw error;
-        }
-      }
-    }
-  }
-
-  /** The file cannot be read any more (changed or removed since it was picked): only picking it again helps. */
-  function readError(cause: unknown): UploadError {
-    return new UploadError({ kind: 'readerror', message: uploadErrorText('readerror', lang()), refusal: true, cause });
-  }
+  const attempt = createAttempt({
+    delays,
+    sleep: (ms, signal) => clock.sleep(ms, signal),
+    lang,
+    moved: () => progressEpoch,
+    // Nothing is sent while a retry waits: no speed from before the failure.
+    waiting: () => {
+      progress.stall();
+      set(progressPatch());
+    },
+  });
 
   function request(signal: AbortSignal, extra: RequestOptions = {}) {
     return { client, signal, silent: true, ...extra };
@@ -497,129 +437,42 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
     }
   }
 
-  async function transferChunks(outer: AbortSignal): Promise<void> {
-    // Its own signal: when one loop fails, the others stop and their requests are cancelled.
-    const local = new AbortController();
-    const stopLocal = () => local.abort(new Stopped());
-    outer.addEventListener('abort', stopLocal, { once: true });
-    const signal = local.signal;
-    const wake = createWake(signal);
-    const toCheck: number[] = [];
-    const toUpload: number[] = [];
-    for (let i = 1; i <= chunks; i++) {
-      if (status[i] === 'unknown') toCheck.push(i);
-      else if (status[i] === 'missing') toUpload.push(i);
-    }
-    let checking = 0;
-    // Checks run ahead of uploads, but not so far that a slow link leaves hundreds of answers waiting.
-    const lookahead = concurrency * 2;
-    const common = { ...setName(), chunks, uid };
+  /** Checks and sends the chunks the server lacks (`transfer.ts`), under the set's name as it stands now. */
+  function transferChunks(outer: AbortSignal): Promise<void> {
+    const name = setName();
+    return sendMissing(
+      {
+        status,
+        concurrency,
+        check: (index, signal) =>
+          attempt('checkchunkerror', signal, () => blockUploadCheckList(chunkCheck(index), request(signal))),
+        send: (index, signal) => sendChunk(index, name, signal),
+        held: (index, sent) => accept(index, chunkAt(size, index, chunkSize).size, sent),
+        changed: () => set(progressPatch()),
+      },
+      outer,
+    );
+  }
 
-    /** Records a chunk the server holds or lacks. */
-    const known = (index: number, present: boolean) => {
-      if (present) {
-        status[index] = 'present';
-        accept(index, chunkAt(size, index, chunkSize).size, false);
-      } else {
-        status[index] = 'missing';
-        toUpload.push(index);
-      }
-    };
-    const check = (index: number) =>
-      attempt('checkchunkerror', signal, () => blockUploadCheckList(chunkCheck(index), request(signal)));
-
-    // The first check goes alone: a server that lists every chunk it holds with it (the reference server does)
-    // answers for all of them at once; otherwise each chunk is checked on its own, as §4 describes.
-    const checkFirst = async () => {
-      const first = toCheck.shift()!;
-      const answer = await check(first);
-      known(first, answer.present);
-      if (answer.stored) {
-        const stored = new Set(answer.stored);
-        for (const index of toCheck.splice(0)) known(index, stored.has(index));
-      }
+  async function sendChunk(index: number, name: ReturnType<typeof setName>, signal: AbortSignal): Promise<void> {
+    const chunk = chunkAt(size, index, chunkSize);
+    const onUploadProgress = (event: { loaded: number }) => {
+      progress.sending(index, Math.min(chunk.size, event.loaded));
       set(progressPatch());
     };
-
-    const checker = async () => {
-      while (toCheck.length > 0 && !signal.aborted) {
-        if (toUpload.length >= lookahead) {
-          await wake.wait();
-          continue;
-        }
-        const index = toCheck.shift()!;
-        checking++;
-        try {
-          known(index, (await check(index)).present);
-          set(progressPatch());
-        } finally {
-          checking--;
-          wake.wakeAll();
-        }
-      }
-    };
-
-    const uploader = async () => {
-      while (!signal.aborted) {
-        const index = toUpload.shift();
-        if (index === undefined) {
-          if (toCheck.length === 0 && checking === 0) return;
-          await wake.wait();
-          continue;
-        }
-        wake.wakeAll();
-        const chunk = chunkAt(size, index, chunkSize);
-        const onUploadProgress = (event: { loaded: number }) => {
-          progress.sending(index, Math.min(chunk.size, event.loaded));
-          set(progressPatch());
-        };
-        const bytes = file.slice(chunk.start, chunk.end);
-        try {
-          await attempt(
-            'uploadunkerror',
-            signal,
-            () =>
-              uploadChunk(
-                {
-                  ...common,
-                  file: bytes,
-                  chunk: index,
-                  eachSize: chunkSize,
-                  fileName: file.name,
-                  fullSize: size,
-                  serverid: serverId,
-                },
-                request(signal, { onUploadProgress }),
-              ),
-            bytes,
-          );
-        } catch (error) {
-          progress.dropped(index);
-          throw error;
-        }
-        status[index] = 'present';
-        accept(index, chunk.size, true);
-        set(progressPatch());
-        wake.wakeAll();
-      }
-    };
-
-    let loops: Promise<void>[] = [];
+    const bytes = file.slice(chunk.start, chunk.end);
+    const fields = { ...name, chunks, uid, chunk: index, eachSize: chunkSize, fileName: file.name, fullSize: size };
     try {
-      if (toCheck.length > 0) await checkFirst();
-      loops = [
-        ...Array.from({ length: Math.min(concurrency, toCheck.length) }, checker),
-        ...Array.from({ length: concurrency }, uploader),
-      ];
-      await Promise.all(loops);
+      await attempt(
+        'uploadunkerror',
+        signal,
+        () => uploadChunk({ ...fields, file: bytes, serverid: serverId }, request(signal, { onUploadProgress })),
+        bytes,
+      );
     } catch (error) {
-      stopLocal();
-      await Promise.allSettled(loops);
+      progress.dropped(index);
       throw error;
-    } finally {
-      outer.removeEventListener('abort', stopLocal);
     }
-    if (outer.aborted) throw new Stopped();
   }
 
   /** The MD5 of the file (a read that fails: `readerror`). */
@@ -633,7 +486,7 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       });
     } catch (error) {
       if (signal.aborted) throw new Stopped();
-      throw readError(error);
+      throw readError(error, lang());
     }
   }
 
