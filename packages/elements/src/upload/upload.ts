@@ -15,7 +15,7 @@ import { loadOnce } from '../internal/load-once.ts';
 import { currentLocale } from '../internal/localize.ts';
 import type { QueueAnnouncer } from './announce.ts';
 import { formatBytes } from './format.ts';
-import type { QueueItem } from './row.ts';
+import type { QueueItem, RowHost } from './row.ts';
 import { ACTIVE } from './states.ts';
 import { uploadStyles } from './upload.styles.ts';
 
@@ -160,6 +160,8 @@ export class EduUpload extends EduElement {
   private queueAnnouncer?: QueueAnnouncer;
   /** A file was stored since the form value was last set. */
   private storedChanged = false;
+  /** What the rows may ask of the element. */
+  private readonly rowHost: RowHost = { removeItem: (item) => this.removeItem(item) };
 
   @query('input.files') private fileInput!: HTMLInputElement;
   @query('input.folder') private folderInput?: HTMLInputElement;
@@ -406,7 +408,7 @@ export class EduUpload extends EduElement {
     if (!['done', 'failed', 'aborted'].includes(item.snapshot.state)) item.controller.abort();
   }
 
-  removeItem(item: QueueItem): void {
+  private removeItem(item: QueueItem): void {
     this.drop(item);
     this.queue = this.queue.filter((other) => other !== item);
     this.announcer.removed(item);
@@ -524,7 +526,8 @@ export class EduUpload extends EduElement {
               ${repeat(
                 this.queue,
                 (item) => item.key,
-                (item) => guard([item.snapshot, item.offered, currentLocale()], () => engine.renderRow(this, item)),
+                (item) =>
+                  guard([item.snapshot, item.offered, currentLocale()], () => engine.renderRow(this.rowHost, item)),
               )}
             </ul>`
           : nothing
