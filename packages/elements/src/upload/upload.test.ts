@@ -403,7 +403,7 @@ describe('<edu-upload>', () => {
     setLanguage('en');
     await localeReady();
     await el.updateComplete;
-    expect(rules()).to.equal('Allowed: pdf, docx; At most 5.0 MB per file');
+    expect(rules()).to.equal('Allowed: pdf, docx; at most 5.0 MB per file');
     const open = await fixture<EduUpload>(html`<edu-upload></edu-upload>`);
     expect(open.shadowRoot!.querySelector('#rules')!.textContent).to.match(/^Not accepted: exe, jar, .*jspx$/);
   });

@@ -317,7 +317,7 @@
 'upload.retryLabel': str`Retry ${0}`,
 'upload.rulesAllowed': str`Allowed: ${0}`,
 'upload.rulesRefused': str`Not accepted: ${0}`,
-'upload.rulesSize': str`At most ${0} per file`,
+'upload.rulesSize': str`at most ${0} per file`,
 'upload.secondsLeft': str`${0} s left`,
 'upload.start': `Resume upload`,
 'upload.startLabel': str`Resume upload of ${0}`,
