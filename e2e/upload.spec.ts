@@ -362,6 +362,36 @@ test('sending at 512 KiB/s: the speed shown is within 20 % of it, and the time l
   await expect(rate).toHaveCount(0);
 });
 
+test('offline, a queue of files waits (none hashed or started meanwhile) and goes on by itself when back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await uploadHooks(request, { chunkDelayMs: 300 });
+  const uploader = await openPage(page);
+  const said = await recordLive(uploader);
+  const files = [1, 2, 3, 4, 5, 6].map((i) => makeFile(`lesson-${i}.mp4`, 3 * MB));
+  await pickWithButton(
+    page,
+    uploader,
+    files.map((file) => file.path),
+  );
+  const rows = uploader.getByRole('listitem');
+  await expect(rows.filter({ hasText: '正在上传' })).not.toHaveCount(0, { timeout: 30_000 });
+  await page.context().setOffline(true);
+  await expect(rows.filter({ hasText: '网络已断开，恢复后继续' })).not.toHaveCount(0);
+  await page.waitForTimeout(1500);
+  // At most the element's 3 files had started; the others still wait, unhashed.
+  const started = await rows.evaluateAll((items) => items.filter((li) => li.dataset['state'] !== 'idle').length);
+  expect(started).toBeLessThanOrEqual(3);
+  await expect(rows.filter({ hasText: '等待上传' })).toHaveCount(6 - started);
+  expect((await said()).join(' ')).toContain('网络已断开');
+  await page.context().setOffline(false);
+  for (const file of files) {
+    await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
+  }
+});
+
 test('20 % of chunk uploads failing: the file still arrives identical', async ({ page, request }) => {
   test.setTimeout(120_000);
   await uploadHooks(request, { chunkFailRate: 0.2 });

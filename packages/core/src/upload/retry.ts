@@ -18,13 +18,23 @@ export interface RetryRules {
   waiting(): void;
 }
 
-/** Whether the browser can still read `blob` (a File's slice fails once the file changed on disk). */
+/** Reads of a file that failed are tried this many times before the file counts as changed. */
+const READ_CHECKS = 3;
+const READ_CHECK_PAUSE_MS = 200;
+
+/**
+ * Whether the browser can still read `blob`: a File's slice fails for good once the file changed on disk, but a
+ * read may also fail once in a while when many run at once (Chromium's NotReadableError), so it is tried again.
+ */
 async function readable(blob: Blob): Promise<boolean> {
-  try {
-    await blob.slice(0, 1).arrayBuffer();
-    return true;
-  } catch {
-    return false;
+  for (let check = 1; ; check++) {
+    try {
+      await blob.slice(0, 1).arrayBuffer();
+      return true;
+    } catch {
+      if (check >= READ_CHECKS) return false;
+      await new Promise((resolve) => setTimeout(resolve, READ_CHECK_PAUSE_MS));
+    }
   }
 }
 

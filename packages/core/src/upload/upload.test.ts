@@ -316,6 +316,32 @@ describe('createUpload', () => {
     expect(storage.count(UPLOAD_PATHS.mergeFile)).to.equal(0);
   });
 
+  it('waits for the network when its hashing code cannot load offline, instead of calling the file changed', async () => {
+    const { options, net } = setup();
+    let calls = 0;
+    // Offline, a Worker's script or hash-wasm cannot be fetched: the hash fails with a TypeError, not a read error.
+    const hash: HashFunction = (blob, opts) =>
+      ++calls === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : hashFile(blob, opts);
+    net.set(false);
+    const upload = createUpload(patternFile(3 * KB64), { ...options, hash });
+    await until(() => upload.getSnapshot().state === 'paused');
+    expect(upload.getSnapshot()).to.include({ pausedBy: 'offline', error: null });
+    net.set(true);
+    const final = await upload.settled();
+    expect(final.state).to.equal('done');
+    expect(calls).to.equal(2);
+  });
+
+  it('says "upload failed" (and may be retried) when its hashing code cannot load online', async () => {
+    const { options } = setup();
+    const hash: HashFunction = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const final = await createUpload(patternFile(3 * KB64), { ...options, hash, notify: false }).settled();
+    expect(final.state).to.equal('failed');
+    expect(final.error).to.include({ kind: 'upload failed', refusal: false });
+  });
+
   it('recovers from failures within the retries, and retries timeouts, 5xx, 408 and 429 but not other refusals', async () => {
     const { storage, time, options } = setup();
     let failures = 2;

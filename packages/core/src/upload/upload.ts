@@ -205,6 +205,9 @@ export async function possessionProof(file: Blob, challenge: PossessionChallenge
   }
 }
 
+/** How a browser says a picked file can no longer be read. */
+const READ_FAILURES = ['NotReadableError', 'NotFoundError'];
+
 /** What each client's server offers, asked once per page (only answers are kept: a failure is asked again). */
 const capabilitiesOf = new WeakMap<Client, UploadCapabilities>();
 
@@ -486,7 +489,14 @@ export function createUpload(picked: File | null | undefined, options: UploadOpt
       });
     } catch (error) {
       if (signal.aborted) throw new Stopped();
-      throw readError(error, lang());
+      // The file could not be read (changed or moved since it was picked): only picking it again helps.
+      if (error instanceof DOMException && READ_FAILURES.includes(error.name)) throw readError(error, lang());
+      // Else the hashing code itself did not load (a Worker's script, hash-wasm): offline, wait for the network.
+      if (!network.online()) {
+        pauseRun('offline');
+        throw new Stopped();
+      }
+      throw toUploadError('upload failed', error, lang());
     }
   }
 

@@ -242,8 +242,14 @@ export class EduUpload extends EduElement {
     this.requestUpdate();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('online', this.startWaiting);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('online', this.startWaiting);
     // A moved element keeps its queue; one removed for good should not keep uploading: abort what is in flight.
     queueMicrotask(() => {
       if (!this.isConnected)
@@ -340,8 +346,13 @@ export class EduUpload extends EduElement {
     return positive(this.concurrency) ?? 3;
   }
 
-  /** Starts waiting files (not those offered for resuming) while fewer than `filesAtOnce` run. */
-  private startWaiting(): void {
+  /**
+   * Starts waiting files (not those offered for resuming) while fewer than `filesAtOnce` run. Offline, none starts
+   * (it would only hash and wait); the running ones go on by themselves when the network is back, and so does the
+   * queue.
+   */
+  private startWaiting = (): void => {
+    if (globalThis.navigator?.onLine === false) return;
     // A file just started is still idle until its first step: it counts as running.
     const runs = (item: QueueItem) =>
       ACTIVE.includes(item.snapshot.state) || (item.snapshot.state === 'idle' && item.started);
@@ -354,7 +365,7 @@ export class EduUpload extends EduElement {
         running++;
       }
     }
-  }
+  };
 
   private onChange(item: QueueItem, snapshot: UploadSnapshot, initial = false): void {
     const before = initial ? 'idle' : item.snapshot.state;
