@@ -353,9 +353,11 @@ export class EduUpload extends EduElement {
    */
   private startWaiting = (): void => {
     if (globalThis.navigator?.onLine === false) return;
-    // A file just started is still idle until its first step: it counts as running.
-    const runs = (item: QueueItem) =>
-      ACTIVE.includes(item.snapshot.state) || (item.snapshot.state === 'idle' && item.started);
+    // A file just started is still idle until its first step, one paused offline goes on by itself: both run.
+    const runs = ({ snapshot, started }: QueueItem) =>
+      ACTIVE.includes(snapshot.state) ||
+      (snapshot.state === 'idle' && started) ||
+      (snapshot.state === 'paused' && snapshot.pausedBy === 'offline');
     let running = this.queue.filter(runs).length;
     for (const item of this.queue) {
       if (running >= this.filesAtOnce) return;
