@@ -26,7 +26,7 @@ const proxied = [
 
 /**
  * The face detector's model and wasm files at /face-assets/ in development, straight from the installed packages
- * (issue 12; no CDN). The build copies them beside the drop-in bundle, which `scripts/build.mjs` puts at the root.
+ * (no CDN). The build copies them beside the drop-in bundle, which `scripts/build.mjs` puts at the root.
  */
 const faceAssets: Plugin = {
   name: 'edu-face-assets',
@@ -55,7 +55,7 @@ export default defineConfig({
     target: 'es2022',
     // Every browser of the es2022 target knows <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
-    // Fewer, larger shared chunks where many small ones cost more than they save (issue 15, measured with
+    // Fewer, larger shared chunks where many small ones cost more than they save (size budgets, measured with
     // `node scripts/budgets.mjs --files`): core's foundation modules shared by three or more chunks, and Lit. A group
     // takes the modules it names even where they are only imported lazily: the MD5 of request signatures and the
     // table of HTTP status texts are named out, so they stay lazy.

@@ -1,4 +1,4 @@
-// Face collect, face login and face clock-in end to end (issue 12): <edu-face> on the demo page, Chromium's fake
+// Face collect, face login and face clock-in end to end: <edu-face> on the demo page, Chromium's fake
 // camera playing a .y4m made here by ffmpeg from the sample photos @vladmandic/face-api ships (TOOLCHAIN.md "Face
 // detection"), detection in the page's Worker, and the reference server recognising the face. One browser launch
 // per camera; the tests run in order (collect first, then the others use the collected face).

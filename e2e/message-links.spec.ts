@@ -1,4 +1,4 @@
-// Every message and to-do opens a page (issue 13 item 4): for every demo account, each seeded message with a link is
+// Every message and to-do opens a page: for every demo account, each seeded message with a link is
 // opened from the header's message dialog and each to-do from the pop-up panel, as a person would; each lands on its
 // app's page at the seeded route, never on "page not found", and the page shows the item the message is about. A
 // message seeded as already read is not in the dialog: it opens at the same app page the others of its app used.

@@ -1,4 +1,4 @@
-// Issue 13 item 5 in the built demo: the phone desktop and the pc desktop fit a 360 px phone (no sideways scroll),
+// The narrow header in the built demo: the phone desktop and the pc desktop fit a 360 px phone (no sideways scroll),
 // and every function of the header is reachable there through the header's menu: logout, the child switch of a
 // parent, the identity switch, theme, language; the footer with the help centre shows. English shows the unit's
 // English name.

@@ -1,5 +1,5 @@
 // A Vite plugin that minifies the static text of Lit's templates in the kit's elements: JavaScript minifiers leave
-// template text alone, and styles and markup are half of the elements' weight (issue 15). Only the static text
+// template text alone, and styles and markup are half of the elements' weight (size budgets). Only the static text
 // between `${…}` parts changes:
 //   - css`…`: comments go, whitespace runs become one space, the spaces around { } ; , and after a colon go;
 //   - html`…` and svg`…`: a whitespace run holding a line break (the source's indentation) becomes one space, which

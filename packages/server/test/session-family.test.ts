@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 2 and 4: the rotation overlap (tabs that refresh together keep the session), reuse detection of
+ * One refresh across tabs, handover tokens: the rotation overlap (tabs that refresh together keep the session), reuse detection of
  * older refresh tokens, logout ending every session derived from the login, and handover tokens (the `accessToken`
  * the page sees: 5 minutes, one relogin, never a bearer).
  */
@@ -47,7 +47,7 @@ describe('rotation overlap', () => {
     ]);
     assert.equal(a.body.status, 200);
     assert.equal(b.body.status, 200);
-    // The same successor pair (the cookies); each answer's accessToken is a handover token of its own (issue 14 item 4).
+    // The same successor pair (the cookies); each answer's accessToken is a handover token of its own.
     assert.equal(tabA.cookie('edu_at'), tabB.cookie('edu_at'));
     assert.equal(tabA.cookie('edu_rt'), tabB.cookie('edu_rt'));
     assert.equal(await meStatus(tabA), 200);

@@ -1,4 +1,4 @@
-// Chunked upload (spec part 2 §4, §7; issue 11): <edu-upload> through its React wrapper against the reference
+// Chunked upload (spec part 2 §4, §7): <edu-upload> through its React wrapper against the reference
 // server: MD5 in a Worker, second upload, chunks checked and sent in parallel, pause and resume, refusals before
 // any byte is sent. The files the server stored are listed with a link that fetches their bytes back.
 import { useState } from 'react';

@@ -15,7 +15,7 @@ import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { loadOnce } from '../internal/load-once.ts';
 
-/** The three version calls and their comparison, loaded at the first opening with a code (issue 15). */
+/** The three version calls and their comparison, loaded at the first opening with a code (size budgets). */
 const loadVersions = loadOnce(() => import('@edu-portal/core/version/info.ts'));
 
 /** Spec part 2 §9. */

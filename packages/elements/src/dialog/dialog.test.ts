@@ -240,7 +240,7 @@ describe('<edu-dialog>', () => {
       expect(getComputedStyle(body).overflowY).to.equal('auto');
     });
 
-    describe('a long dialog in a small window (issue 13, item 16)', () => {
+    describe('a long dialog in a small window (long dialogs in small windows)', () => {
       afterEach(async () => {
         await setViewport({ width: W, height: H });
       });
@@ -300,7 +300,7 @@ describe('<edu-dialog>', () => {
       });
     });
 
-    describe('on a phone (issue 13, item 17)', () => {
+    describe('on a phone', () => {
       afterEach(async () => {
         await setViewport({ width: W, height: H });
       });

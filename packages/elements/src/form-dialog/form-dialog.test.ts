@@ -487,7 +487,7 @@ describe('<edu-form-dialog>', () => {
           ><form><input name="a" /><input name="b" /></form
         ></edu-form-dialog>
       `);
-      // Opening focused the first field (issue 13, item 20); Tab goes on from there and round.
+      // Opening focused the first field; Tab goes on from there and round.
       const seen: string[] = [];
       for (let i = 0; i < 8; i++) {
         await sendKeys({ press: 'Tab' });
@@ -503,7 +503,7 @@ describe('<edu-form-dialog>', () => {
       expect(seen[7]).to.equal('b');
     });
 
-    it('focuses the first field on opening, so typing starts at once (issue 13, item 20)', async () => {
+    it('focuses the first field on opening, so typing starts at once', async () => {
       const { el } = await openWith(html`
         <edu-form-dialog title="T"
           ><form>
@@ -527,7 +527,7 @@ describe('<edu-form-dialog>', () => {
     });
   });
 
-  describe("validation messages in the portal's language (issue 13, item 19)", () => {
+  describe("validation messages in the portal's language (validation messages in the portal's language)", () => {
     function constraintForm() {
       return html`
         <edu-form-dialog title="T"

@@ -69,7 +69,7 @@ export const headerStyles = css`
   }
 
   /* The tools shrink only through the names in them (welcome, child): every button keeps its size and stays on
-     screen, whatever the length of a name (issue 14 item 7). */
+     screen, whatever the length of a name. */
   .tools {
     display: flex;
     align-items: center;

@@ -106,7 +106,7 @@ describe('<edu-header>', () => {
     });
   }
 
-  it('leaves room between a slotted extra button and the welcome (issue 13: they were 4 px apart)', async () => {
+  it('leaves room between a slotted extra button and the welcome (they were once 4 px apart)', async () => {
     const el = await fixture<EduHeader>(
       html`<edu-header .user=${teacher}><button slot="extra" type="button">下载客户端</button></edu-header>`,
     );
@@ -288,7 +288,7 @@ describe('<edu-header>', () => {
     expect(whole.getBoundingClientRect().right).to.be.at.most(360);
   });
 
-  it('below 800 px folds every tool into one keyboard-operable menu and fits a 360 px phone (issue 13 item 5)', async () => {
+  it('below 800 px folds every tool into one keyboard-operable menu and fits a 360 px phone', async () => {
     await setViewport({ width: 360, height: 740 });
     const el = await render(
       { ...parent, unitName: '某某市某某区第一实验小学附属幼儿园' },
@@ -384,7 +384,7 @@ describe('<edu-header>', () => {
       await waitUntil(() => bar().length === 10, 'all ten again in a wide bar');
     });
 
-    it('shows the short English names whole at 1366 px where the bar has room (issue 13 item 8)', async () => {
+    it('shows the short English names whole at 1366 px where the bar has room', async () => {
       await setViewport({ width: 1366, height: 768 });
       await switchLanguage('en');
       const english = ['Homework', 'Academics', 'Timetable', 'Scores', 'Lessons'];

@@ -274,7 +274,7 @@ describe('<edu-login-dialog>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('never binds a stored javascript: provider URL to the QR link (issue 14: 0 script executions)', async () => {
+  it('never binds a stored javascript: provider URL to the QR link (stored XSS: 0 script executions)', async () => {
     const payload = 'javascript:window.__xss=(window.__xss||0)+1//';
     const provider = {
       providerId: 'weixin',

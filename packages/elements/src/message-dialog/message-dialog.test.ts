@@ -87,7 +87,7 @@ describe('<edu-message-dialog>', () => {
     await switchLanguage('zh-CN');
   });
 
-  it('out-of-range dates show a localised placeholder and the rest of the list renders (issue 14 item 5)', async () => {
+  it('out-of-range dates show a localised placeholder and the rest of the list renders', async () => {
     const errors: string[] = [];
     const onError = (event: ErrorEvent) => errors.push(event.message);
     window.addEventListener('error', onError);

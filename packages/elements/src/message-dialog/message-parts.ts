@@ -48,7 +48,7 @@ export function moduleLabel(code: string, names: ModuleNames): string {
 /**
  * `<time>` of a message or to-do date in core's relative format. A missing, unreadable or out-of-range date (a
  * nanosecond epoch, −1e20) shows a placeholder ("日期未知") instead and never throws: one bad field hides only itself,
- * never the list (issue 14 item 5).
+ * never the list (unreadable dates).
  */
 export function dateTemplate(date: number): TemplateResult {
   const text = isShowableDate(date) ? formatRelativeTime(date) : '';

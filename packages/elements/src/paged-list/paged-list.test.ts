@@ -178,7 +178,7 @@ describe('<edu-paged-list>', () => {
       expect(p.loading.hidden).to.equal(true);
     });
 
-    it('keeps the loading indicator on screen in a list taller than the window (issue 13, item 21)', async () => {
+    it('keeps the loading indicator on screen in a list taller than the window (loading indicator in long lists)', async () => {
       const el = await fixture<List>(html`
         <edu-paged-list .pageApi=${STUDENTS}>
           <table>

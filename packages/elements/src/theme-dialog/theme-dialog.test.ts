@@ -173,7 +173,7 @@ describe('<edu-theme-dialog>', () => {
   }
 });
 
-describe('<edu-theme-dialog> custom theme colour (issue 13 item 9)', () => {
+describe('<edu-theme-dialog> custom theme colour', () => {
   afterEach(() => fixtureCleanup());
 
   const picker = (el: EduThemeDialog) => q<EduColorPicker>(el, 'edu-color-picker')!;

@@ -122,7 +122,7 @@ describe('<edu-todo-panel>', () => {
     expect(el.visible).to.equal(true);
   });
 
-  it('appears with out-of-range dates: each shows a placeholder, nothing throws (issue 14 item 5)', async () => {
+  it('appears with out-of-range dates: each shows a placeholder, nothing throws', async () => {
     const wire = [
       { id: 'ns', title: '纳秒', createTime: 1_700_000_000_000_000_000, importance: 3 },
       { id: 'neg', title: '负数', createTime: -1e20, importance: 2 },
@@ -257,7 +257,7 @@ describe('<edu-todo-panel>', () => {
     expect(live.getAttribute('aria-live')).to.equal('polite');
     expect(live.closest('section')).to.equal(null); // present before the panel shows
     await waitUntil(() => live.textContent!.trim() === '您有新的待办提醒', 'the announcement');
-    // A language switch re-renders it in the new language (issue 13: it kept its first language).
+    // A language switch re-renders it in the new language (it once kept its first language).
     await switchLanguage('en');
     await el.updateComplete;
     expect(live.textContent!.trim()).to.equal('You have new to-do reminders');

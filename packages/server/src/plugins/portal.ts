@@ -1,6 +1,6 @@
 /**
  * Portal calls of spec part 1 §7 "Licence, identity, menu, misc" and the module list of "Desktop, theme,
- * messages" (issue 5): module list and licences per unit, the identity-switch options, the parent's children and
+ * messages": module list and licences per unit, the identity-switch options, the parent's children and
  * chosen child, and the permission menu tree. The admin check and unit flags stay in base.ts, app visits in
  * desktop.ts. Every route needs a session and acts for the session's own user, unit and parent identity only
  * (DESIGN §5).
