@@ -1,6 +1,19 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorderLight,
+  colorBorderLighter,
+  colorFill,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  colorTextSecondary,
+  colorWarningLight,
+  textSoft,
+  warningAccent,
+  warningTextDialog,
+  warningTextStrong,
+} from '../internal/tokens.ts';
 
 export const aboutDialogStyles = css`
   :host {
@@ -13,7 +26,7 @@ export const aboutDialogStyles = css`
     align-items: center;
     gap: 16px;
     padding-bottom: 16px;
-    border-bottom: 1px solid #ebeef5;
+    border-bottom: 1px solid ${colorBorderLighter};
   }
 
   .logo,
@@ -27,21 +40,21 @@ export const aboutDialogStyles = css`
   .product {
     font-size: 18px;
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .company {
     margin-top: 4px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .alert {
     margin: 16px 0 0;
     padding: 10px 14px;
     border-radius: 4px;
-    border-left: 4px solid #e6a23c;
-    background: #fdf6ec;
-    color: #7a4d00;
+    border-left: 4px solid ${warningAccent};
+    background: ${colorWarningLight};
+    color: ${warningTextStrong};
   }
 
   .section {
@@ -52,7 +65,7 @@ export const aboutDialogStyles = css`
     margin: 0 0 8px;
     font-size: 15px;
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .versions {
@@ -66,7 +79,7 @@ export const aboutDialogStyles = css`
   .version {
     position: relative;
     padding: 0 0 12px 18px;
-    border-left: 2px solid #e4e7ed;
+    border-left: 2px solid ${colorBorderLight};
     margin-left: 5px;
   }
 
@@ -97,14 +110,14 @@ export const aboutDialogStyles = css`
   }
 
   time {
-    color: #6b6e75;
+    color: ${colorTextMuted};
     font-size: 13px;
   }
 
   .notes {
     margin: 6px 0 0;
     padding-left: 1.6em;
-    color: #4c4f55;
+    color: ${textSoft};
     list-style: decimal;
   }
 
@@ -114,7 +127,7 @@ export const aboutDialogStyles = css`
 
   .muted {
     margin: 0;
-    color: #6b6e75;
+    color: ${colorTextMuted};
   }
 
   .facts {
@@ -124,7 +137,7 @@ export const aboutDialogStyles = css`
     margin: 16px 0 0;
     padding: 12px 14px;
     border-radius: 4px;
-    background: #f5f7fa;
+    background: ${colorFill};
   }
 
   .facts div {
@@ -133,23 +146,23 @@ export const aboutDialogStyles = css`
   }
 
   dt {
-    color: #6b6e75;
+    color: ${colorTextMuted};
   }
 
   dd {
     margin: 0;
-    color: #303133;
+    color: ${colorText};
     font-weight: 500;
   }
 
   dd.missing {
-    color: #8a5a00;
+    color: ${warningTextDialog};
     font-weight: normal;
   }
 
   .copyright {
     margin: 16px 0 0;
-    color: #6b6e75;
+    color: ${colorTextMuted};
     font-size: 13px;
     text-align: center;
   }

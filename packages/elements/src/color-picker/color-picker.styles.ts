@@ -1,11 +1,21 @@
 import { css } from 'lit';
-import { colorPrimary } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorFill,
+  colorPrimary,
+  colorText,
+  colorTextSecondary,
+  iconGrey,
+  selectedFill,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const colorPickerStyles = css`
   :host {
     display: inline-block;
     vertical-align: middle;
-    --_border: var(--edu-color-picker-border-color, #dcdfe6);
+    --_border: var(--edu-color-picker-border-color, ${colorBorder});
     --_primary: ${colorPrimary};
     --_swatch: var(--edu-color-picker-swatch-size, 18px);
   }
@@ -19,8 +29,8 @@ export const colorPickerStyles = css`
     padding: 0 8px;
     border: 1px solid var(--_border);
     border-radius: 4px;
-    background: #fff;
-    color: #303133;
+    background: ${white};
+    color: ${colorText};
     font: inherit;
     cursor: pointer;
   }
@@ -66,7 +76,7 @@ export const colorPickerStyles = css`
     height: 4px;
     margin-top: 2px;
     /* A white bar stays visible. */
-    box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.15);
+    box-shadow: inset 0 0 0 1px ${shade('0.15')};
   }
 
   /* A theme colour is no text colour: the trigger shows a plain swatch, no sample letter. */
@@ -82,13 +92,13 @@ export const colorPickerStyles = css`
 
   .size {
     font-size: 12px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .caret svg {
     width: 10px;
     height: 10px;
-    fill: #909399;
+    fill: ${iconGrey};
   }
 
   .panel {
@@ -103,9 +113,9 @@ export const colorPickerStyles = css`
     padding: 10px 12px 12px;
     border: 1px solid var(--_border);
     border-radius: 4px;
-    background: var(--edu-color-picker-panel-background, #fff);
-    color: #303133;
-    box-shadow: var(--edu-color-picker-panel-shadow, 0 6px 16px rgb(0 0 0 / 0.12));
+    background: var(--edu-color-picker-panel-background, ${white});
+    color: ${colorText};
+    box-shadow: var(--edu-color-picker-panel-shadow, 0 6px 16px ${shade('0.12')});
     font-size: 13px;
     z-index: var(--edu-z-popup, 10000);
   }
@@ -127,7 +137,7 @@ export const colorPickerStyles = css`
     font: inherit;
     border: 1px solid var(--_border);
     border-radius: 4px;
-    background: #fff;
+    background: ${white};
   }
 
   .default {
@@ -139,7 +149,7 @@ export const colorPickerStyles = css`
     padding: 4px 8px;
     border: 1px solid var(--_border);
     border-radius: 3px;
-    background: #fff;
+    background: ${white};
     font: inherit;
     color: inherit;
     cursor: pointer;
@@ -148,7 +158,7 @@ export const colorPickerStyles = css`
   .default:hover,
   .default.checked {
     border-color: var(--_primary);
-    background: #f0f5fc;
+    background: ${selectedFill};
   }
 
   .chip {
@@ -159,7 +169,7 @@ export const colorPickerStyles = css`
 
   .group-label {
     margin: 10px 0 6px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .grid {
@@ -173,7 +183,7 @@ export const colorPickerStyles = css`
     height: var(--_swatch);
     box-sizing: border-box;
     background: var(--swatch);
-    border: 1px solid rgb(0 0 0 / 0.12);
+    border: 1px solid ${shade('0.12')};
     cursor: pointer;
   }
 
@@ -183,13 +193,13 @@ export const colorPickerStyles = css`
   }
 
   .swatch:hover {
-    outline: 1px solid #606266;
+    outline: 1px solid ${colorTextSecondary};
     outline-offset: 1px;
   }
 
   .swatch[aria-checked='true'] {
     box-shadow:
-      0 0 0 2px #fff,
+      0 0 0 2px ${white},
       0 0 0 3px var(--_primary);
   }
 
@@ -204,7 +214,7 @@ export const colorPickerStyles = css`
   }
 
   .more:hover {
-    background: #f5f7fa;
+    background: ${colorFill};
   }
 
   .more input {
@@ -223,7 +233,7 @@ export const colorPickerStyles = css`
   .more-icon svg {
     width: 16px;
     height: 16px;
-    fill: #606266;
+    fill: ${colorTextSecondary};
     display: block;
   }
 
@@ -244,6 +254,6 @@ export const colorPickerStyles = css`
     display: block;
     margin-top: 4px;
     font-size: 12px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 `;

@@ -1,6 +1,17 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorBorderLight,
+  colorFill,
+  colorPrimary,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const downloadDialogStyles = css`
   :host {
@@ -24,10 +35,10 @@ export const downloadDialogStyles = css`
     min-height: 112px;
     box-sizing: border-box;
     padding: 18px 16px;
-    border: 1px solid #dcdfe6;
+    border: 1px solid ${colorBorder};
     border-radius: 8px;
-    background: #fff;
-    color: #303133;
+    background: ${white};
+    color: ${colorText};
     text-decoration: none;
     transition:
       border-color 0.15s ease,
@@ -38,7 +49,7 @@ export const downloadDialogStyles = css`
   a.card:hover {
     border-color: ${colorPrimary};
     background: ${colorPrimary9};
-    box-shadow: 0 4px 12px rgb(0 0 0 / 0.08);
+    box-shadow: 0 4px 12px ${shade('0.08')};
   }
 
   a.card:focus-visible {
@@ -47,7 +58,7 @@ export const downloadDialogStyles = css`
 
   .card.disabled {
     border-style: dashed;
-    background: #f5f7fa;
+    background: ${colorFill};
     cursor: not-allowed;
   }
 
@@ -69,8 +80,8 @@ export const downloadDialogStyles = css`
   }
 
   .card.disabled .icon {
-    background: #e4e7ed;
-    color: #606266;
+    background: ${colorBorderLight};
+    color: ${colorTextSecondary};
   }
 
   .text {
@@ -83,13 +94,13 @@ export const downloadDialogStyles = css`
   .title {
     font-size: 16px;
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .description {
     font-size: 13px;
     line-height: 1.5;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .action {
@@ -109,12 +120,12 @@ export const downloadDialogStyles = css`
 
   .size {
     font-weight: 400;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .action.unavailable {
     font-weight: 400;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .meta {
@@ -123,6 +134,6 @@ export const downloadDialogStyles = css`
     gap: 4px 16px;
     margin: 16px 0 0;
     font-size: 13px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 `;

@@ -1,7 +1,13 @@
 import { css } from 'lit';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import {
+  colorPrimary,
+  colorTextSecondary,
+  colorWarningLight,
+  dangerMuted,
+  warningTextDialog,
+} from '../internal/tokens.ts';
 
 export const formDialogStyles = [
   buttonStyles,
@@ -53,7 +59,7 @@ export const formDialogStyles = [
       display: inline-flex;
       align-items: center;
       gap: 6px;
-      color: #606266;
+      color: ${colorTextSecondary};
       cursor: pointer;
     }
 
@@ -90,7 +96,7 @@ export const formDialogStyles = [
 
     .error {
       margin: 0 0 10px;
-      color: #c45656;
+      color: ${dangerMuted};
       font-size: 13px;
     }
 
@@ -102,8 +108,8 @@ export const formDialogStyles = [
       margin: 0 0 10px;
       padding: 8px 12px;
       border-radius: 4px;
-      background: #fdf6ec;
-      color: #8a5a00;
+      background: ${colorWarningLight};
+      color: ${warningTextDialog};
       font-size: 13px;
     }
 

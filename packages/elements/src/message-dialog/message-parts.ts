@@ -11,7 +11,7 @@ import { msg } from '@lit/localize';
 import { formatRelativeTime, isShowableDate } from '@edu-portal/core/format/relative-time.ts';
 import { importanceColor, importanceLevel } from '@edu-portal/core/messages/message.ts';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
-import { colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import { colorPrimary9, colorPrimaryDark, colorText, colorTextMuted, white } from '../internal/tokens.ts';
 
 /** "重要程度" / "Importance", followed by the level. */
 export function importanceText(value: unknown): string {
@@ -70,8 +70,8 @@ export const importanceStyles = css`
     border: 2px solid var(--_importance);
     border-radius: 50%;
     /* A light tint of the level's colour under dark text: readable whatever the colour. */
-    background: color-mix(in srgb, var(--_importance) 18%, #fff);
-    color: #303133;
+    background: color-mix(in srgb, var(--_importance) 18%, ${white});
+    color: ${colorText};
     font-size: 12px;
     font-weight: 700;
     line-height: 1;
@@ -85,7 +85,7 @@ export const messageMetaStyles = css`
     flex-wrap: wrap;
     gap: 4px 12px;
     margin-top: 4px;
-    color: #6b6e75;
+    color: ${colorTextMuted};
     font-size: 12px;
   }
 

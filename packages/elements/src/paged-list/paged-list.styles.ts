@@ -1,7 +1,16 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryDark, colorPrimaryStrong } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorPrimaryDark,
+  colorPrimaryStrong,
+  colorText,
+  colorTextSecondary,
+  fillGrey,
+  tint,
+  white,
+} from '../internal/tokens.ts';
 
 export const pagedListStyles = [
   visuallyHiddenStyles,
@@ -9,7 +18,7 @@ export const pagedListStyles = [
   css`
     :host {
       display: block;
-      color: var(--edu-paged-list-color, #303133);
+      color: var(--edu-paged-list-color, ${colorText});
       font-size: 14px;
     }
 
@@ -29,7 +38,7 @@ export const pagedListStyles = [
     .empty {
       padding: 32px 0;
       text-align: center;
-      color: var(--edu-paged-list-muted-color, #606266);
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
     }
 
     .loading {
@@ -38,7 +47,7 @@ export const pagedListStyles = [
       display: flex;
       align-items: center;
       justify-content: center;
-      background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
+      background: var(--edu-paged-list-mask, ${tint('0.7')});
       color: ${colorPrimaryStrong};
     }
 
@@ -73,7 +82,7 @@ export const pagedListStyles = [
     }
 
     .total {
-      color: var(--edu-paged-list-muted-color, #606266);
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
     }
 
     .sizes,
@@ -81,9 +90,9 @@ export const pagedListStyles = [
       box-sizing: border-box;
       height: var(--edu-paged-list-button-size, 32px);
       padding: 0 8px;
-      border: 1px solid var(--edu-paged-list-border-color, #dcdfe6);
+      border: 1px solid var(--edu-paged-list-border-color, ${colorBorder});
       border-radius: 4px;
-      background: #fff;
+      background: ${white};
       color: inherit;
       font: inherit;
     }
@@ -92,7 +101,7 @@ export const pagedListStyles = [
       display: inline-flex;
       align-items: center;
       gap: 6px;
-      color: var(--edu-paged-list-muted-color, #606266);
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
     }
 
     .jumper input {
@@ -117,7 +126,7 @@ export const pagedListStyles = [
       padding: 0 6px;
       border: 0;
       border-radius: 4px;
-      background: #f4f4f5;
+      background: ${fillGrey};
       color: inherit;
       font: inherit;
       font-weight: 600;
@@ -141,18 +150,18 @@ export const pagedListStyles = [
     /* The darker variant keeps white digits readable (4.5:1) on any theme colour the core computes. */
     .page[aria-current='page'] {
       background: ${colorPrimaryDark};
-      color: #fff;
+      color: ${white};
     }
 
     .page[aria-current='page']:hover:not(:disabled) {
-      color: #fff;
+      color: ${white};
     }
 
     .arrow:disabled,
     .page:disabled {
       cursor: not-allowed;
-      color: var(--edu-paged-list-muted-color, #606266);
-      background: #f4f4f5;
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
+      background: ${fillGrey};
     }
 
     .arrow:focus-visible,

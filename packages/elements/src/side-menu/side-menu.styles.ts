@@ -1,7 +1,15 @@
 import { css } from 'lit';
 import { appTileStyles } from '../desktop/app-tile.ts';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorPrimary,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  inkShade,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const sideMenuStyles = [
   visuallyHiddenStyles,
@@ -13,10 +21,10 @@ export const sideMenuStyles = [
       width: var(--edu-side-menu-width, 200px);
       height: 100%;
       overflow: hidden;
-      background: var(--edu-side-menu-background, #fff);
-      color: var(--edu-side-menu-color, #303133);
-      border-right: 1px solid rgb(0 0 0 / 0.06);
-      box-shadow: 2px 0 8px rgb(31 45 61 / 0.04);
+      background: var(--edu-side-menu-background, ${white});
+      color: var(--edu-side-menu-color, ${colorText});
+      border-right: 1px solid ${shade('0.06')};
+      box-shadow: 2px 0 8px ${inkShade('0.04')};
       font-size: 14px;
       transition: width 0.2s ease;
       --_primary: ${colorPrimary};
@@ -40,7 +48,7 @@ export const sideMenuStyles = [
       justify-content: space-between;
       gap: 4px;
       padding: 8px 10px;
-      border-bottom: 1px solid rgb(0 0 0 / 0.06);
+      border-bottom: 1px solid ${shade('0.06')};
     }
 
     :host([collapsed]) .controls {
@@ -72,7 +80,7 @@ export const sideMenuStyles = [
 
     .toggle:hover,
     .lock:hover {
-      background: rgb(0 0 0 / 0.05);
+      background: ${shade('0.05')};
     }
 
     .toggle[aria-disabled='true'] {
@@ -127,7 +135,7 @@ export const sideMenuStyles = [
     }
 
     .app:hover {
-      background: rgb(0 0 0 / 0.04);
+      background: ${shade('0.04')};
     }
 
     .app[aria-current='page'] {

@@ -1,7 +1,7 @@
 import { css } from 'lit';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import { colorDanger, colorDangerLight, colorPrimary, colorTextSecondary, white } from '../internal/tokens.ts';
 
 export const viewportStyles = [
   spinnerMotionStyles,
@@ -21,7 +21,7 @@ export const viewportStyles = [
       justify-content: center;
       gap: 8px;
       min-height: var(--edu-viewport-min-height, 160px);
-      color: var(--edu-viewport-muted-color, #606266);
+      color: var(--edu-viewport-muted-color, ${colorTextSecondary});
     }
 
     .spinner {
@@ -39,8 +39,8 @@ export const viewportStyles = [
       gap: 12px;
       padding: 12px 16px;
       border-radius: 4px;
-      color: var(--edu-viewport-error-color, #b42318);
-      background: var(--edu-viewport-error-background, #fef0f0);
+      color: var(--edu-viewport-error-color, ${colorDanger});
+      background: var(--edu-viewport-error-background, ${colorDangerLight});
     }
 
     .error button {
@@ -48,7 +48,7 @@ export const viewportStyles = [
       padding: 4px 12px;
       border: 1px solid currentColor;
       border-radius: 4px;
-      background: #fff;
+      background: ${white};
       color: inherit;
       cursor: pointer;
     }
