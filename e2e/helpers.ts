@@ -1,7 +1,9 @@
 // Shared steps of the end-to-end tests: the reference server's test hooks and signing in through the real API.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../packages/server/src/config.ts';
 
-export const PASSWORD = 'Edu@2026';
+/** The password of every demo account: the reference server's own constant. */
+export const PASSWORD = DEMO_PASSWORD;
 
 /** Where specs write the screenshots they take to be looked at. */
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/screenshots';

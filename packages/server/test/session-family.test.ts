@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HANDOVER_TTL_MS, REFRESH_REUSE_WINDOW_MS } from '../src/config.ts';
-import { Client, login, useServer } from './helpers.ts';
+import { Client, login, useServer, PASSWORD } from './helpers.ts';
 
 const server = useServer();
 const { configure } = server;
@@ -186,7 +186,7 @@ describe('handover tokens (the accessToken of login, me and refresh answers)', (
   it('a handover token opens one session of the same login, then is refused', async () => {
     const browser = new Client(server.url);
     const answer = await browser.call('POST', '/api/uaa/oauth/login', {
-      json: { username: 'teacher1', password: 'Edu@2026' },
+      json: { username: 'teacher1', password: PASSWORD },
     });
     const handover = answer.body.data.accessToken as string;
     const first = new Client(server.url);
@@ -217,7 +217,7 @@ describe('handover tokens (the accessToken of login, me and refresh answers)', (
   it('a handover token (login, me, refresh, relogin answers) is never a bearer or a cookie for ordinary calls', async () => {
     const browser = new Client(server.url);
     const answer = await browser.call('POST', '/api/uaa/oauth/login', {
-      json: { username: 'teacher1', password: 'Edu@2026' },
+      json: { username: 'teacher1', password: PASSWORD },
     });
     const refreshed = await browser.call('GET', '/api/uaa/oauth/refresh');
     const reloggedIn = await relogin(new Client(server.url), await handoverOf(browser));

@@ -1,16 +1,9 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduAboutDialog } from '../about-dialog/about-dialog.ts';
 import type { EduFooter, FooterMessage } from './footer.ts';
-import { localeReady } from '../internal/localize.ts';
-import { waitUntil } from '../internal/test-utils.ts';
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
+import { switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 /** A site-relative address, as the seeded badge's `/api/storage/show/{id}`. */
 const BADGE = '/api/storage/show/999999';

@@ -1,15 +1,14 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduColorPicker } from '../color-picker/color-picker.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import type { EduFormDialog, EduFormSubmitDetail } from './form-dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -27,11 +26,6 @@ function parts(el: EduFormDialog) {
     discard: root.querySelector<HTMLElement>('[part="discard"]'),
     status: root.querySelector<HTMLElement>('[role="status"]')!,
   };
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 async function settle(el: EduFormDialog): Promise<void> {

@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import {
   fromWirePopupItem,
   type ImportanceLevel,
@@ -11,19 +10,13 @@ import { POPUP_SUPPRESSED_KEY, createPopupReminder, type PopupReminder } from '@
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
-import { describeNode, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, q, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { EduTodoPanel } from './todo-panel.ts';
 import { fakeClock } from '@edu-portal/core/test-support/clock.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-todo-panel', EduTodoPanel);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 /** The to-dos in memory, served a page at a time like popUpBox_select (the reminder's own seam). */
 function memoryList(count: number) {
@@ -78,10 +71,6 @@ async function setUp(count = 7, open = true): Promise<Setup> {
   if (open) await reminder.open();
   await el.updateComplete;
   return { el, reminder, clock, list, before: wrapper.querySelector<HTMLButtonElement>('#before')! };
-}
-
-function q<T extends Element = HTMLElement>(el: EduTodoPanel, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
 }
 
 function ids(el: EduTodoPanel): string[] {
