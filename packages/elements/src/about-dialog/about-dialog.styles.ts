@@ -9,6 +9,8 @@ import {
   colorTextMuted,
   colorTextSecondary,
   colorWarningLight,
+  radius,
+  radiusRound,
   textSoft,
   warningAccent,
   warningTextDialog,
@@ -51,7 +53,7 @@ export const aboutDialogStyles = css`
   .alert {
     margin: 16px 0 0;
     padding: 10px 14px;
-    border-radius: 4px;
+    border-radius: ${radius};
     border-left: 4px solid ${warningAccent};
     background: ${colorWarningLight};
     color: ${warningTextStrong};
@@ -90,7 +92,7 @@ export const aboutDialogStyles = css`
     top: 4px;
     width: 10px;
     height: 10px;
-    border-radius: 50%;
+    border-radius: ${radiusRound};
     background: var(--_accent);
   }
 
@@ -136,7 +138,7 @@ export const aboutDialogStyles = css`
     gap: 8px 32px;
     margin: 16px 0 0;
     padding: 12px 14px;
-    border-radius: 4px;
+    border-radius: ${radius};
     background: ${colorFill};
   }
 

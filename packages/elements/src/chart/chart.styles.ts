@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
-import { colorPrimaryStrong, colorTextSecondary, tint } from '../internal/tokens.ts';
+import { colorPrimaryStrong, colorTextSecondary, radiusRound, tint } from '../internal/tokens.ts';
 
 export const chartStyles = [
   visuallyHiddenStyles,
@@ -44,7 +44,7 @@ export const chartStyles = [
       height: 18px;
       border: 2px solid currentColor;
       border-right-color: transparent;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
   `,
 ];

@@ -12,6 +12,9 @@ import {
   colorText,
   colorTextMuted,
   colorTextSecondary,
+  radius,
+  radiusRound,
+  radiusSm,
   white,
 } from '../internal/tokens.ts';
 
@@ -91,7 +94,7 @@ export const childDialogStyles = [
       justify-content: center;
       width: 32px;
       height: 32px;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
       background: ${colorPrimary8};
       color: ${colorPrimaryDark};
       font-size: 15px;
@@ -131,7 +134,7 @@ export const childDialogStyles = [
       display: inline-block;
       padding: 0 6px;
       border: 1px solid ${colorPrimaryDark};
-      border-radius: 3px;
+      border-radius: ${radiusSm};
       font-size: 12px;
       line-height: 18px;
       color: ${colorPrimaryDark};
@@ -146,7 +149,7 @@ export const childDialogStyles = [
       box-sizing: border-box;
       padding: 0 16px;
       border: 1px solid ${colorPrimaryDark};
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${colorPrimaryDark};
       color: ${white};
       font: inherit;

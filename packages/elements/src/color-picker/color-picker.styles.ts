@@ -6,6 +6,9 @@ import {
   colorText,
   colorTextSecondary,
   iconGrey,
+  radius,
+  radiusSm,
+  radiusXs,
   selectedFill,
   shade,
   white,
@@ -28,7 +31,7 @@ export const colorPickerStyles = css`
     box-sizing: border-box;
     padding: 0 8px;
     border: 1px solid var(--_border);
-    border-radius: 4px;
+    border-radius: ${radius};
     background: ${white};
     color: ${colorText};
     font: inherit;
@@ -87,7 +90,7 @@ export const colorPickerStyles = css`
   :host([mode='theme']) .bar {
     height: 18px;
     margin-top: 0;
-    border-radius: 3px;
+    border-radius: ${radiusSm};
   }
 
   .size {
@@ -112,7 +115,7 @@ export const colorPickerStyles = css`
     overflow: auto;
     padding: 10px 12px 12px;
     border: 1px solid var(--_border);
-    border-radius: 4px;
+    border-radius: ${radius};
     background: var(--edu-color-picker-panel-background, ${white});
     color: ${colorText};
     box-shadow: var(--edu-color-picker-panel-shadow, 0 6px 16px ${shade('0.12')});
@@ -136,7 +139,7 @@ export const colorPickerStyles = css`
     height: 28px;
     font: inherit;
     border: 1px solid var(--_border);
-    border-radius: 4px;
+    border-radius: ${radius};
     background: ${white};
   }
 
@@ -148,7 +151,7 @@ export const colorPickerStyles = css`
     box-sizing: border-box;
     padding: 4px 8px;
     border: 1px solid var(--_border);
-    border-radius: 3px;
+    border-radius: ${radiusSm};
     background: ${white};
     font: inherit;
     color: inherit;
@@ -164,7 +167,7 @@ export const colorPickerStyles = css`
   .chip {
     width: 14px;
     height: 14px;
-    border-radius: 2px;
+    border-radius: ${radiusXs};
   }
 
   .group-label {
@@ -209,7 +212,7 @@ export const colorPickerStyles = css`
     gap: 8px;
     margin-top: 10px;
     padding: 4px 8px;
-    border-radius: 3px;
+    border-radius: ${radiusSm};
     cursor: pointer;
   }
 

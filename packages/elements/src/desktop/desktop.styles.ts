@@ -13,6 +13,10 @@ import {
   inkShade,
   panelBorder,
   primaryHaze,
+  radius,
+  radiusLg,
+  radiusXl,
+  radiusXs,
   tint,
   white,
 } from '../internal/tokens.ts';
@@ -66,7 +70,7 @@ export const desktopStyles = [
       content: '';
       width: 4px;
       height: 14px;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: var(--_primary);
     }
 
@@ -95,7 +99,7 @@ export const desktopStyles = [
       min-width: 0;
       padding: 12px 6px 10px;
       border: 0;
-      border-radius: 10px;
+      border-radius: ${radiusXl};
       background: transparent;
       color: inherit;
       font: inherit;
@@ -161,7 +165,7 @@ export const desktopStyles = [
       top: 8px;
       bottom: 8px;
       width: 3px;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: var(--_primary);
       box-shadow: 0 0 0 2px ${tint('0.8')};
     }
@@ -203,7 +207,7 @@ export const desktopStyles = [
       gap: 12px;
       padding: 12px 16px;
       border: 1px solid ${dangerBorderStrong};
-      border-radius: 8px;
+      border-radius: ${radiusLg};
       background: ${colorDangerLight};
       color: ${colorDanger};
     }
@@ -211,7 +215,7 @@ export const desktopStyles = [
     .retry {
       padding: 5px 14px;
       border: 1px solid var(--_primary);
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${white};
       color: ${colorPrimaryDark};
       font: inherit;

@@ -1,6 +1,14 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { colorPrimary, colorPrimaryStrong, colorText, colorTextSecondary, shade, white } from '../internal/tokens.ts';
+import {
+  colorPrimary,
+  colorPrimaryStrong,
+  colorText,
+  colorTextSecondary,
+  radius,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const dialogStyles = [
   visuallyHiddenStyles,
@@ -19,7 +27,7 @@ export const dialogStyles = [
       margin: 0;
       padding: 0;
       border: 0;
-      border-radius: var(--edu-dialog-radius, 4px);
+      border-radius: var(--edu-dialog-radius, ${radius});
       background: var(--edu-dialog-background, ${white});
       color: var(--edu-dialog-color, ${colorText});
       box-shadow: var(--edu-dialog-shadow, 0 12px 32px 4px ${shade('0.04')}, 0 8px 20px ${shade('0.08')});
@@ -116,7 +124,7 @@ export const dialogStyles = [
       margin: 0;
       padding: 0;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: transparent;
       color: var(--edu-dialog-icon-color, ${colorTextSecondary});
       font: inherit;

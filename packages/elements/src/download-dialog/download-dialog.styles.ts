@@ -9,6 +9,8 @@ import {
   colorPrimaryDark,
   colorText,
   colorTextSecondary,
+  radiusLg,
+  radiusXl,
   shade,
   white,
 } from '../internal/tokens.ts';
@@ -36,7 +38,7 @@ export const downloadDialogStyles = css`
     box-sizing: border-box;
     padding: 18px 16px;
     border: 1px solid ${colorBorder};
-    border-radius: 8px;
+    border-radius: ${radiusLg};
     background: ${white};
     color: ${colorText};
     text-decoration: none;
@@ -69,7 +71,7 @@ export const downloadDialogStyles = css`
     justify-content: center;
     width: 48px;
     height: 48px;
-    border-radius: 10px;
+    border-radius: ${radiusXl};
     background: ${colorPrimary9};
     color: ${colorPrimaryDark};
   }

@@ -11,6 +11,8 @@ import {
   faceGuide,
   faceSuccessOverlay,
   ink,
+  radius,
+  radiusMd,
   shade,
   white,
 } from '../internal/tokens.ts';
@@ -41,7 +43,7 @@ export const faceStyles = [
       width: 100%;
       aspect-ratio: 4 / 3;
       overflow: hidden;
-      border-radius: 6px;
+      border-radius: ${radiusMd};
       background: ${ink};
       color: ${white};
     }
@@ -120,7 +122,7 @@ export const faceStyles = [
       position: relative;
       margin: 0 12px;
       padding: 8px 12px;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${shade('65%')};
       color: ${white};
       text-align: center;
@@ -174,7 +176,7 @@ export const faceStyles = [
       min-width: 72px;
       padding: 7px 15px;
       border: 1px solid ${colorBorder};
-      border-radius: 4px;
+      border-radius: ${radius};
       font: inherit;
       cursor: pointer;
     }
@@ -227,7 +229,7 @@ export const faceStyles = [
     .password input {
       padding: 7px 10px;
       border: 1px solid ${colorBorder};
-      border-radius: 4px;
+      border-radius: ${radius};
       font: inherit;
     }
 
@@ -256,7 +258,7 @@ export const faceStyles = [
       min-width: 72px;
       padding: 7px 15px;
       border: 1px solid ${colorBorder};
-      border-radius: 4px;
+      border-radius: ${radius};
       font: inherit;
       cursor: pointer;
     }

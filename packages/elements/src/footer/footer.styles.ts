@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryStrong, colorTextMuted, textSoft } from '../internal/tokens.ts';
+import { colorPrimaryStrong, colorTextMuted, radiusXs, textSoft } from '../internal/tokens.ts';
 
 export const footerStyles = css`
   :host {
@@ -68,7 +68,7 @@ export const footerStyles = css`
   a:focus-visible,
   .action:focus-visible {
     ${focusRing}
-    border-radius: 2px;
+    border-radius: ${radiusXs};
   }
 
   .badge {

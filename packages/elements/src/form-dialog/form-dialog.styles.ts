@@ -6,6 +6,7 @@ import {
   colorTextSecondary,
   colorWarningLight,
   dangerMuted,
+  radius,
   warningTextDialog,
 } from '../internal/tokens.ts';
 
@@ -107,7 +108,7 @@ export const formDialogStyles = [
       gap: 8px;
       margin: 0 0 10px;
       padding: 8px 12px;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${colorWarningLight};
       color: ${warningTextDialog};
       font-size: 13px;

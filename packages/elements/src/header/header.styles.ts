@@ -8,6 +8,10 @@ import {
   colorText,
   colorTextSecondary,
   fillHover,
+  radius,
+  radiusLg,
+  radiusMd,
+  radiusRound,
   shade,
   tint,
   white,
@@ -111,7 +115,7 @@ export const headerStyles = css`
     height: 32px;
     padding: 0 6px;
     border: 0;
-    border-radius: 4px;
+    border-radius: ${radius};
     background: transparent;
     cursor: pointer;
   }
@@ -133,7 +137,7 @@ export const headerStyles = css`
   .apps .glyph {
     width: 26px;
     height: 26px;
-    border-radius: 6px;
+    border-radius: ${radiusMd};
     background: ${white};
   }
 
@@ -197,7 +201,7 @@ export const headerStyles = css`
     justify-content: center;
     width: 24px;
     height: 24px;
-    border-radius: 50%;
+    border-radius: ${radiusRound};
     background: ${tint('0.25')};
     font-weight: 600;
   }
@@ -219,7 +223,7 @@ export const headerStyles = css`
     height: 16px;
     padding: 0 4px;
     box-sizing: border-box;
-    border-radius: 8px;
+    border-radius: ${radiusLg};
     /* White on the bar, so a count shows on every header colour, red themes included; red on white panels. */
     background: var(--edu-header-badge-background, ${white});
     box-shadow: 0 1px 2px ${shade('0.3')};
@@ -263,7 +267,7 @@ export const headerStyles = css`
     list-style: none;
     background: var(--edu-header-panel-background, ${white});
     color: var(--edu-header-panel-color, ${colorText});
-    border-radius: 4px;
+    border-radius: ${radius};
     box-shadow: 0 2px 12px ${shade('0.15')};
     min-width: 140px;
   }

@@ -15,6 +15,7 @@ import {
   colorPrimaryStrong,
   colorText,
   colorTextMuted,
+  radius,
   white,
 } from './tokens.ts';
 
@@ -35,7 +36,7 @@ export const buttonStyles = css`
     min-height: 32px;
     padding: 5px 15px;
     border: 1px solid ${colorBorder};
-    border-radius: 4px;
+    border-radius: ${radius};
     background: ${white};
     color: ${colorText};
     font: inherit;

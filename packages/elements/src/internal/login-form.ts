@@ -29,6 +29,9 @@ import {
   loginError,
   loginInputBorder,
   loginLink,
+  radius,
+  radiusRound,
+  radiusXs,
   tint,
   white,
 } from './tokens.ts';
@@ -130,7 +133,7 @@ export const loginFormStyles = [
       min-height: 40px;
       padding: 8px 12px;
       border: 1px solid var(--edu-login-border-color, ${loginInputBorder});
-      border-radius: var(--edu-login-radius, 4px);
+      border-radius: var(--edu-login-radius, ${radius});
       background: ${white};
       color: ${ink};
       font: inherit;
@@ -225,7 +228,7 @@ export const loginFormStyles = [
 
     a:focus-visible {
       ${focusRing}
-      border-radius: 2px;
+      border-radius: ${radiusXs};
     }
 
     .submit {
@@ -236,7 +239,7 @@ export const loginFormStyles = [
       width: 100%;
       min-height: 42px;
       border: 0;
-      border-radius: var(--edu-login-radius, 4px);
+      border-radius: var(--edu-login-radius, ${radius});
       background: var(--edu-login-button-background, ${colorPrimaryDark});
       color: var(--edu-login-button-color, ${white});
       font: inherit;
@@ -264,7 +267,7 @@ export const loginFormStyles = [
       height: 16px;
       border: 2px solid ${tint('0.45')};
       border-top-color: currentColor;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
 
     [hidden] {

@@ -183,3 +183,22 @@ export const inkShade = (alpha: string): CSSResult => fixed(`rgb(31 45 61 / ${al
 /** The face result's overlays: green for a success, red for a refusal. */
 export const faceSuccessOverlay = /* @__PURE__ */ fixed('rgb(40 120 40 / 85%)');
 export const faceErrorOverlay = /* @__PURE__ */ fixed('rgb(150 30 30 / 88%)');
+
+/*
+ * Radii, fixed like the colours above (written into the templates by the build). An element that lets a page change
+ * one wraps it in a property of its own (`var(--edu-login-radius, ${radius})`).
+ */
+/** Small marks: badges, bars, checkboxes. */
+export const radiusXs = /* @__PURE__ */ fixed('2px');
+/** Progress bars and small chips. */
+export const radiusSm = /* @__PURE__ */ fixed('3px');
+/** Controls, buttons, panels, notices: the kit's usual corner. */
+export const radius = /* @__PURE__ */ fixed('4px');
+/** Cards and swatch panels. */
+export const radiusMd = /* @__PURE__ */ fixed('6px');
+/** Dialog-sized surfaces and large cards. */
+export const radiusLg = /* @__PURE__ */ fixed('8px');
+/** Pills and rounded tiles. */
+export const radiusXl = /* @__PURE__ */ fixed('10px');
+/** Circles. */
+export const radiusRound = /* @__PURE__ */ fixed('50%');

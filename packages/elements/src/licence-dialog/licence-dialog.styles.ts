@@ -1,6 +1,14 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { black, colorPrimaryDark, colorText, colorTextSecondary, dangerIcon, white } from '../internal/tokens.ts';
+import {
+  black,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  dangerIcon,
+  radius,
+  white,
+} from '../internal/tokens.ts';
 
 export const licenceDialogStyles = css`
   :host {
@@ -75,7 +83,7 @@ export const licenceDialogStyles = css`
     box-sizing: border-box;
     padding: 0 16px;
     border: 1px solid ${colorPrimaryDark};
-    border-radius: 4px;
+    border-radius: ${radius};
     background: ${colorPrimaryDark};
     color: ${white};
     font-size: 14px;

@@ -11,6 +11,7 @@ import {
   ink,
   loginLabel,
   loginLink,
+  radiusLg,
   shade,
   white,
 } from '../internal/tokens.ts';
@@ -30,7 +31,7 @@ export const loginBoxStyles = [
     .box {
       box-sizing: border-box;
       padding: var(--edu-login-box-padding, 28px 32px 24px);
-      border-radius: var(--edu-login-box-radius, 8px);
+      border-radius: var(--edu-login-box-radius, ${radiusLg});
       background: var(--edu-login-box-background, ${white});
       box-shadow: var(--edu-login-box-shadow, 0 8px 28px ${shade('0.12')});
     }

@@ -11,6 +11,8 @@ import {
   colorWarningLight,
   loginLabel,
   loginLink,
+  radius,
+  radiusRound,
   warningTextLogin,
   white,
 } from '../internal/tokens.ts';
@@ -30,7 +32,7 @@ export const loginDialogStyles = [
     .reason {
       margin: 0 0 14px;
       padding: 8px 12px;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${colorWarningLight};
       color: ${warningTextLogin};
       font-size: 14px;
@@ -70,7 +72,7 @@ export const loginDialogStyles = [
       height: 40px;
       padding: 0;
       border: 1px solid ${colorBorderStrong};
-      border-radius: 50%;
+      border-radius: ${radiusRound};
       background: ${white};
       color: ${colorText};
       font: inherit;

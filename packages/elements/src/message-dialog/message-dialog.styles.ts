@@ -12,6 +12,9 @@ import {
   colorTextSecondary,
   dangerStrong,
   importanceRed,
+  radius,
+  radiusRound,
+  radiusXs,
 } from '../internal/tokens.ts';
 
 export const messageDialogStyles = [
@@ -46,7 +49,7 @@ export const messageDialogStyles = [
       height: 14px;
       border: 2px solid ${colorPrimary7};
       border-top-color: ${colorPrimary};
-      border-radius: 50%;
+      border-radius: ${radiusRound};
       box-sizing: border-box;
     }
 
@@ -58,7 +61,7 @@ export const messageDialogStyles = [
       margin-bottom: 12px;
       padding: 10px 14px;
       border-left: 4px solid ${importanceRed};
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${colorDangerLight};
       color: ${dangerStrong};
     }
@@ -96,7 +99,7 @@ export const messageDialogStyles = [
       margin: 0;
       padding: 2px 0;
       border: 0;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: none;
       color: ${colorText};
       font: inherit;

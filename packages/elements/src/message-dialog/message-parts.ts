@@ -11,7 +11,15 @@ import { msg } from '@lit/localize';
 import { formatRelativeTime, isShowableDate } from '@edu-portal/core/format/relative-time.ts';
 import { importanceColor, importanceLevel } from '@edu-portal/core/messages/message.ts';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
-import { colorPrimary9, colorPrimaryDark, colorText, colorTextMuted, white } from '../internal/tokens.ts';
+import {
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  radiusRound,
+  radiusXs,
+  white,
+} from '../internal/tokens.ts';
 
 /** "重要程度" / "Importance", followed by the level. */
 export function importanceText(value: unknown): string {
@@ -68,7 +76,7 @@ export const importanceStyles = css`
     width: 24px;
     height: 24px;
     border: 2px solid var(--_importance);
-    border-radius: 50%;
+    border-radius: ${radiusRound};
     /* A light tint of the level's colour under dark text: readable whatever the colour. */
     background: color-mix(in srgb, var(--_importance) 18%, ${white});
     color: ${colorText};
@@ -91,7 +99,7 @@ export const messageMetaStyles = css`
 
   .module {
     padding: 0 6px;
-    border-radius: 2px;
+    border-radius: ${radiusXs};
     background: ${colorPrimary9};
     color: ${colorPrimaryDark};
   }

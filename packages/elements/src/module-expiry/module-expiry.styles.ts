@@ -8,6 +8,7 @@ import {
   colorWarningLight,
   dangerBorderStrong,
   dangerText,
+  radius,
   successBorderStrong,
   successLight,
   successText,
@@ -69,7 +70,7 @@ export const moduleExpiryStyles = css`
     display: inline-block;
     padding: 1px 8px;
     border: 1px solid;
-    border-radius: 4px;
+    border-radius: ${radius};
     font-size: 12px;
     line-height: 20px;
   }

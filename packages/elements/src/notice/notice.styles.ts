@@ -9,6 +9,7 @@ import {
   fillGrey,
   infoBorder,
   infoText,
+  radius,
   shade,
   successBorder,
   successLight,
@@ -56,7 +57,7 @@ export const noticeStyles = [
       max-width: 100%;
       padding: 11px 8px 11px 16px;
       border: 1px solid var(--_border);
-      border-radius: var(--edu-notice-radius, 4px);
+      border-radius: var(--edu-notice-radius, ${radius});
       background: var(--_background);
       color: var(--_color);
       box-shadow: var(--edu-notice-shadow, 0 4px 12px ${shade('0.08')});
@@ -140,7 +141,7 @@ export const noticeStyles = [
       margin: 0;
       padding: 0;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: transparent;
       color: inherit;
       cursor: pointer;

@@ -8,6 +8,8 @@ import {
   colorText,
   colorTextSecondary,
   fillGrey,
+  radius,
+  radiusRound,
   tint,
   white,
 } from '../internal/tokens.ts';
@@ -70,7 +72,7 @@ export const pagedListStyles = [
       height: 18px;
       border: 2px solid currentColor;
       border-right-color: transparent;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
 
     .pagination {
@@ -91,7 +93,7 @@ export const pagedListStyles = [
       height: var(--edu-paged-list-button-size, 32px);
       padding: 0 8px;
       border: 1px solid var(--edu-paged-list-border-color, ${colorBorder});
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${white};
       color: inherit;
       font: inherit;
@@ -125,7 +127,7 @@ export const pagedListStyles = [
       height: var(--edu-paged-list-button-size, 32px);
       padding: 0 6px;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${fillGrey};
       color: inherit;
       font: inherit;

@@ -7,6 +7,9 @@ import {
   colorPrimaryDark,
   colorText,
   inkShade,
+  radiusLg,
+  radiusMd,
+  radiusXs,
   shade,
   white,
 } from '../internal/tokens.ts';
@@ -65,7 +68,7 @@ export const sideMenuStyles = [
       height: 32px;
       padding: 0;
       border: 0;
-      border-radius: 6px;
+      border-radius: ${radiusMd};
       background: transparent;
       color: inherit;
       cursor: pointer;
@@ -121,7 +124,7 @@ export const sideMenuStyles = [
       padding: 6px 10px;
       box-sizing: border-box;
       border: 0;
-      border-radius: 8px;
+      border-radius: ${radiusLg};
       background: transparent;
       color: inherit;
       font: inherit;
@@ -150,7 +153,7 @@ export const sideMenuStyles = [
       top: 10px;
       bottom: 10px;
       width: 3px;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: var(--_primary);
     }
 

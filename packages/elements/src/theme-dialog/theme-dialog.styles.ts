@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { colorBorder, colorPrimary, colorPrimaryDark, colorText, white } from '../internal/tokens.ts';
+import { colorBorder, colorPrimary, colorPrimaryDark, colorText, radius, white } from '../internal/tokens.ts';
 
 export const themeDialogStyles = css`
   :host {
@@ -53,7 +53,7 @@ export const themeDialogStyles = css`
     display: block;
     width: var(--edu-theme-dialog-swatch-size, 64px);
     height: calc(var(--edu-theme-dialog-swatch-size, 64px) * 0.625);
-    border-radius: 4px;
+    border-radius: ${radius};
     border: 2px solid transparent;
     box-shadow: 0 0 0 1px ${colorBorder};
     box-sizing: border-box;

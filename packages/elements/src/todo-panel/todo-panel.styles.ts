@@ -8,6 +8,9 @@ import {
   colorText,
   colorTextMuted,
   colorTextSecondary,
+  radius,
+  radiusMd,
+  radiusXl,
   shade,
   tint,
   white,
@@ -37,7 +40,7 @@ export const todoPanelStyles = [
       width: min(var(--edu-todo-panel-width, 340px), calc(100vw - 2 * var(--edu-todo-panel-offset, 16px)));
       max-height: calc(100vh - 2 * var(--edu-todo-panel-offset, 16px));
       border: 1px solid ${colorBorderLight};
-      border-radius: 6px;
+      border-radius: ${radiusMd};
       background: ${white};
       box-shadow: 0 6px 24px ${shade('0.16')};
       color: ${colorText};
@@ -69,7 +72,7 @@ export const todoPanelStyles = [
     .count {
       min-width: 20px;
       padding: 0 6px;
-      border-radius: 10px;
+      border-radius: ${radiusXl};
       background: ${white};
       color: ${colorPrimaryDark};
       font-size: 12px;
@@ -86,7 +89,7 @@ export const todoPanelStyles = [
       height: 32px;
       padding: 0;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: none;
       color: ${white};
       cursor: pointer;

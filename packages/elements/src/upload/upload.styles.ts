@@ -12,6 +12,8 @@ import {
   colorTextSecondary,
   dangerSoft,
   fillFaint,
+  radiusMd,
+  radiusSm,
 } from '../internal/tokens.ts';
 
 export const uploadStyles = [
@@ -32,7 +34,7 @@ export const uploadStyles = [
       gap: 8px;
       padding: 20px 16px;
       border: 1px dashed var(--_border);
-      border-radius: 6px;
+      border-radius: ${radiusMd};
       background: ${fillFaint};
       text-align: center;
     }
@@ -100,7 +102,7 @@ export const uploadStyles = [
 
     .bar {
       height: 6px;
-      border-radius: 3px;
+      border-radius: ${radiusSm};
       background: ${colorBorderLighter};
       overflow: hidden;
     }

@@ -1,7 +1,15 @@
 import { css } from 'lit';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorDanger, colorDangerLight, colorPrimary, colorTextSecondary, white } from '../internal/tokens.ts';
+import {
+  colorDanger,
+  colorDangerLight,
+  colorPrimary,
+  colorTextSecondary,
+  radius,
+  radiusRound,
+  white,
+} from '../internal/tokens.ts';
 
 export const viewportStyles = [
   spinnerMotionStyles,
@@ -29,7 +37,7 @@ export const viewportStyles = [
       height: 18px;
       border: 2px solid ${colorPrimary};
       border-right-color: transparent;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
 
     .error {
@@ -38,7 +46,7 @@ export const viewportStyles = [
       align-items: center;
       gap: 12px;
       padding: 12px 16px;
-      border-radius: 4px;
+      border-radius: ${radius};
       color: var(--edu-viewport-error-color, ${colorDanger});
       background: var(--edu-viewport-error-background, ${colorDangerLight});
     }
@@ -47,7 +55,7 @@ export const viewportStyles = [
       font: inherit;
       padding: 4px 12px;
       border: 1px solid currentColor;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${white};
       color: inherit;
       cursor: pointer;

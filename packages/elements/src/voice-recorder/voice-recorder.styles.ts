@@ -7,6 +7,8 @@ import {
   colorPrimaryStrong,
   colorText,
   dangerSoft,
+  radius,
+  radiusRound,
   voiceHint,
   voiceIdle,
   white,
@@ -42,7 +44,7 @@ export const voiceRecorderStyles = [
       height: var(--edu-voice-size, 64px);
       padding: 0;
       border: none;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
       color: ${white};
       background: ${colorPrimaryStrong};
       cursor: pointer;
@@ -89,7 +91,7 @@ export const voiceRecorderStyles = [
       translate: 0 -50%;
       padding: 4px 12px;
       border: 1px solid ${colorBorderStrong};
-      border-radius: 4px;
+      border-radius: ${radius};
       color: ${colorText};
       background: ${white};
       font: inherit;
