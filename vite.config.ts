@@ -3,6 +3,7 @@
 import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { minifyLitTemplatesPlugin } from './scripts/minify-lit-templates.mjs';
+import { demoThemePlugin } from './scripts/demo-theme.mjs';
 import { fileURLToPath } from 'node:url';
 import { createReadStream } from 'node:fs';
 import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
@@ -43,7 +44,7 @@ const faceAssets: Plugin = {
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   base: '/',
-  plugins: [react(), minifyLitTemplatesPlugin(), faceAssets],
+  plugins: [react(), minifyLitTemplatesPlugin(), demoThemePlugin(), faceAssets],
   // Module Workers (the face detector imports face-api lazily inside its Worker).
   worker: { format: 'es' },
   // The kit's packages export built files; inside this repository the host builds from their sources.
