@@ -99,5 +99,8 @@ test("writes the token sheet's fixed colours into css templates as the sheet giv
     "const styles = css`a { color: ${white}; box-shadow: 0 1px ${shade('0.3')}; border-color: ${colorText}; b: ${other} }`;",
   ].join('\n');
   const out = minifyLitTemplates(source, sheet);
-  assert.match(out, /css`a\{color:#fff;box-shadow:0 1px rgb\(0 0 0 \/ 0\.3\);border-color:\$\{colorText\};b:\$\{other\}\}`/);
+  assert.match(
+    out,
+    /css`a\{color:#fff;box-shadow:0 1px rgb\(0 0 0 \/ 0\.3\);border-color:\$\{colorText\};b:\$\{other\}\}`/,
+  );
 });
