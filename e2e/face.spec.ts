@@ -250,14 +250,14 @@ test('refuses a group photo (a small second face) at enrolment and at login', as
   const baseURL = `http://school.test:${port}`;
   const page = await facePage(args, { mode: '人脸登录', baseURL });
   // Signed in by the page itself (the test's own requests cannot resolve school.test).
-  const signedIn = await page.evaluate(async () => {
+  const signedIn = await page.evaluate(async (password) => {
     const response = await fetch('/api/uaa/oauth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'teacher1', password: PASSWORD }),
+      body: JSON.stringify({ username: 'teacher1', password }),
     });
     return ((await response.json()) as { status: number }).status;
-  });
+  }, PASSWORD);
   expect(signedIn).toBe(200);
   await page.reload();
   await page.getByRole('radio', { name: '采集（当前用户）' }).check();
