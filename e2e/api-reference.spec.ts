@@ -3,8 +3,7 @@
 // the manifest (the elements' JSDoc) says.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { collectPageErrors } from './helpers.ts';
-import { expectAccessible } from './portal-helpers.ts';
+import { collectPageErrors, expectAccessible } from './helpers.ts';
 
 interface Doc {
   tagName: string;

@@ -11,8 +11,8 @@ import {
   serverCalls,
   sessionUser,
   signInWithForm,
-} from './login-helpers.ts';
-import { logOutFromHeader } from './portal-helpers.ts';
+  logOutFromHeader,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

@@ -1,7 +1,7 @@
 // The login chain and the login dialog on the plain school page (one <script> tag): a ticket in the address signs
 // in and stays on the page; a signed-out visitor signs in with the dialog; logout asks first.
 import { test, expect } from '@playwright/test';
-import { PASSWORD, collectPageErrors, loginForm, resetServer, sessionUser } from './login-helpers.ts';
+import { PASSWORD, collectPageErrors, loginForm, resetServer, sessionUser } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

@@ -18,8 +18,9 @@ import {
   sessionUser,
   signIn,
   signInWithForm,
-} from './login-helpers.ts';
-import { logOutFromHeader, logoutSteps } from './portal-helpers.ts';
+  logOutFromHeader,
+  logoutSteps,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

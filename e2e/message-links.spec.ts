@@ -4,7 +4,7 @@
 // message seeded as already read is not in the dialog: it opens at the same app page the others of its app used.
 import { test, expect, type Page } from '@playwright/test';
 import { APPS, MESSAGES, POPUP_TODOS, USERS } from '../packages/server/src/db/seed-data.ts';
-import { bell, desktop, dialogHost, portalShot, reseed, signIn } from './portal-helpers.ts';
+import { bell, desktop, dialogHost, portalShot, reseed, signIn } from './helpers.ts';
 
 const SCHOOL_DESKTOP = '/pages/base/pc_desktop_all/index.html';
 const AREA_DESKTOP = '/area/areaBase/pc_areaDesktop_all/index.html';

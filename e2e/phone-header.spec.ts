@@ -3,7 +3,7 @@
 // parent, the identity switch, theme, language; the footer with the help centre shows. English shows the unit's
 // English name.
 import { test, expect, type Page } from '@playwright/test';
-import { dialogHost, header, notice, reseed, signIn } from './portal-helpers.ts';
+import { dialogHost, header, notice, reseed, signIn } from './helpers.ts';
 
 const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';
 const PC_DESKTOP = '/pages/base/pc_desktop_all/index.html';

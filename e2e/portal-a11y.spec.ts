@@ -12,7 +12,7 @@ import {
   portalShot,
   reseed,
   signIn,
-} from './portal-helpers.ts';
+} from './helpers.ts';
 
 type Lang = 'zh-CN' | 'en' | 'zh-HK';
 

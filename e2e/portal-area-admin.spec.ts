@@ -3,8 +3,8 @@
 // client download: the built demo host against the real reference server, with the seeded data back before each test.
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
-import { loginForm } from './login-helpers.ts';
 import {
+  loginForm,
   PASSWORD,
   SCHOOL_DESKTOP,
   bell,
@@ -16,7 +16,7 @@ import {
   reseed,
   signIn,
   welcome,
-} from './portal-helpers.ts';
+} from './helpers.ts';
 
 const AREA_DESKTOP = /\/area\/areaBase\/pc_areaDesktop_all\/index\.html#\/areaDesktop$/;
 const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';

@@ -23,7 +23,7 @@ import {
   reseed,
   signIn,
   welcome,
-} from './portal-helpers.ts';
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => reseed(request));
 

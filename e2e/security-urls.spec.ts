@@ -3,7 +3,7 @@
 // dialog: clicking what the dialog shows runs no script (counted in window.__xss). Host pages send no Referer, and
 // the help centre's way back refuses userinfo as the login redirect_uri does.
 import { test, expect, type Page } from '@playwright/test';
-import { configureServer, resetServer, signIn } from './login-helpers.ts';
+import { configureServer, resetServer, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

@@ -3,7 +3,7 @@
 // theme dialog), layout and language changed there are in force at once and still after a reload (saved on the
 // server with the user's theme setting). A signed-out visitor stays on the page (exempt from the login redirect).
 import { test, expect, type Page } from '@playwright/test';
-import { dialogHost, expectAccessible, portalShot, reseed, signIn } from './portal-helpers.ts';
+import { dialogHost, expectAccessible, portalShot, reseed, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => reseed(request));
 

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools, wavBytes } from '../scripts/speech-tools.mjs';
-import { collectPageErrors, PASSWORD, signIn } from './helpers.ts';
-import { reseed } from './portal-helpers.ts';
+import { collectPageErrors, PASSWORD, signIn, reseed } from './helpers.ts';
 
 const VOCABULARY = 'POST /api/base/find_by_vocabulary';
 const NOT_CAUGHT = '我没有听清，请再说一遍好吗？';
