@@ -120,7 +120,7 @@ const loadDialog = () => import('../dialog/dialog.ts').then((m) => m.EduDialog);
  * @csspart confirm - The logout confirmation dialog (an `<edu-dialog>`).
  *
  * @cssprop [--edu-header-height=60px] - Height of the bar.
- * @cssprop [--edu-header-background=#2b5797] - Background of the bar.
+ * @cssprop [--edu-header-background=#3763ab] - Background of the bar; defaults to the theme's dark shade.
  * @cssprop [--edu-header-color=#fff] - Text and icon colour of the bar.
  * @cssprop [--edu-header-logo-size=40px] - Size of the logo.
  * @cssprop [--edu-header-name-max-width=240px] - Widest the welcome and the child's name get (then an ellipsis).
