@@ -3,6 +3,7 @@
 import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { minifyLitTemplatesPlugin } from './scripts/minify-lit-templates.mjs';
+import { demoThemePlugin } from './scripts/demo-theme.mjs';
 import { fileURLToPath } from 'node:url';
 import { createReadStream } from 'node:fs';
 import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
@@ -26,7 +27,7 @@ const proxied = [
 
 /**
  * The face detector's model and wasm files at /face-assets/ in development, straight from the installed packages
- * (issue 12; no CDN). The build copies them beside the drop-in bundle, which `scripts/build.mjs` puts at the root.
+ * (no CDN). The build copies them beside the drop-in bundle, which `scripts/build.mjs` puts at the root.
  */
 const faceAssets: Plugin = {
   name: 'edu-face-assets',
@@ -43,7 +44,7 @@ const faceAssets: Plugin = {
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   base: '/',
-  plugins: [react(), minifyLitTemplatesPlugin(), faceAssets],
+  plugins: [react(), minifyLitTemplatesPlugin(), demoThemePlugin(), faceAssets],
   // Module Workers (the face detector imports face-api lazily inside its Worker).
   worker: { format: 'es' },
   // The kit's packages export built files; inside this repository the host builds from their sources.
@@ -55,7 +56,7 @@ export default defineConfig({
     target: 'es2022',
     // Every browser of the es2022 target knows <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
-    // Fewer, larger shared chunks where many small ones cost more than they save (issue 15, measured with
+    // Fewer, larger shared chunks where many small ones cost more than they save (size budgets, measured with
     // `node scripts/budgets.mjs --files`): core's foundation modules shared by three or more chunks, and Lit. A group
     // takes the modules it names even where they are only imported lazily: the MD5 of request signatures and the
     // table of HTTP status texts are named out, so they stay lazy.

@@ -77,7 +77,7 @@ test('footer: the login configuration footerMsg, record filing links, and the ve
   await expect(filings).toHaveCount(2);
   await expect(filings.first()).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
   await expect(filings.nth(1).locator('img')).toHaveCount(1);
-  // The help centre is a real link to this host's help centre, in a new window (issue 13, item 26), not a notice.
+  // The help centre is a real link to this host's help centre, in a new window (a real help-centre link), not a notice.
   const help = footer.getByRole('link', { name: '帮助中心' });
   await expect(help).toHaveAttribute('target', '_blank');
   const [helpPage] = await Promise.all([page.waitForEvent('popup'), help.click()]);

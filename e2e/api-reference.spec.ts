@@ -1,10 +1,9 @@
-// The demo host's API reference (issue 15): each catalogue page ends with the reference of the elements it shows,
+// The demo host's API reference (size budgets): each catalogue page ends with the reference of the elements it shows,
 // and #/reference/<tag> has every element's; both are rendered from custom-elements.json, so they list exactly what
 // the manifest (the elements' JSDoc) says.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { collectPageErrors } from './helpers.ts';
-import { expectAccessible } from './portal-helpers.ts';
+import { collectPageErrors, expectAccessible } from './helpers.ts';
 
 interface Doc {
   tagName: string;

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect, type Page } from '@playwright/test';
-import { resetServer, signIn } from './helpers.ts';
+import { resetServer, signIn, PASSWORD } from './helpers.ts';
 
 let attacker: Server;
 let attackerUrl = '';
@@ -55,7 +55,7 @@ test('a same-site page cannot plant a face on the signed-in user, nor sign them 
 test('a same-site page cannot sign the browser in as the attacker', async ({ page, baseURL }) => {
   await visitAttacker(page, `${baseURL}/api/uaa/oauth/form_login`, {
     username: 'student1',
-    password: 'Edu@2026',
+    password: PASSWORD,
     redirect_uri: '/',
   });
   // The form login sends the browser back to its login page, signed out.
@@ -63,7 +63,7 @@ test('a same-site page cannot sign the browser in as the attacker', async ({ pag
   const me = await page.request.get('/api/uaa/oauth/me');
   expect(((await me.json()) as { status: number }).status).toBe(401);
   expect(
-    await visitAttacker(page, `${baseURL}/api/uaa/oauth/login`, { username: 'student1', password: 'Edu@2026' }),
+    await visitAttacker(page, `${baseURL}/api/uaa/oauth/login`, { username: 'student1', password: PASSWORD }),
   ).toBe(403);
   const after = await page.request.get('/api/uaa/oauth/me');
   expect(((await after.json()) as { status: number }).status).toBe(401);

@@ -97,7 +97,7 @@ test('exports the class roster to an .xlsx with the rows of the table', async ({
   expect(sheet).toContain('<mergeCell ref="D1:E1"/>');
   expect(sheet).toContain('<mergeCell ref="A1:A2"/>');
   expect(sheet).not.toContain('编辑');
-  // "@班长" is neutralised by the quote-prefix style, not by a visible apostrophe (issue 13, item 18).
+  // "@班长" is neutralised by the quote-prefix style, not by a visible apostrophe (export and signed-out answers).
   expect(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString())).toEqual(['F3']);
   // The scores are number cells (a SUM works in the spreadsheet); the student numbers, marked by the page as
   // identifiers, and the texts stay text.
@@ -124,7 +124,7 @@ test('exports in the language in force, and says why when there is no session', 
   await expect(page.getByRole('note')).toHaveText('Exporting needs a session: please sign in first.');
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   // The server answers an envelope instead of a file; core shows its message.
-  // Signed out is not an expired session (issue 13, item 18).
+  // Signed out is not an expired session (export and signed-out answers).
   await expect(page.getByText('Please log in', { exact: true })).toBeVisible();
   await expect(page.getByText('Session expired, please log in again', { exact: true })).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-// Face collect, face login and face clock-in end to end (issue 12): <edu-face> on the demo page, Chromium's fake
+// Face collect, face login and face clock-in end to end: <edu-face> on the demo page, Chromium's fake
 // camera playing a .y4m made here by ffmpeg from the sample photos @vladmandic/face-api ships (TOOLCHAIN.md "Face
 // detection"), detection in the page's Worker, and the reference server recognising the face. One browser launch
 // per camera; the tests run in order (collect first, then the others use the collected face).
@@ -11,7 +11,7 @@ import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
 import { writeFileSync } from 'node:fs';
 import { groupPhoto, SAMPLE_FACES } from '../packages/server/src/face/captures.ts';
-import { collectPageErrors, signIn } from './helpers.ts';
+import { collectPageErrors, signIn, PASSWORD } from './helpers.ts';
 
 const SAMPLES = 'node_modules/@vladmandic/face-api/demo';
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -96,7 +96,7 @@ test('collects the signed-in user’s face: open camera, take photo, save', asyn
   await expect(password).toBeFocused({ timeout: 30_000 });
   await expect(face(page)).toContainText('为保护您的账号，请再次输入密码后保存人脸照片');
   await expect(face(page).getByRole('img', { name: '拍摄的照片' })).toBeVisible();
-  await password.fill('Edu@2026');
+  await password.fill(PASSWORD);
   await face(page).getByRole('button', { name: '确认并保存' }).click();
   await expect(stage(page)).toContainText('人脸采集完成', { timeout: 30_000 });
   await expect(result(page)).toHaveText('已采集');
@@ -140,7 +140,7 @@ test('the password prompt works by keyboard: a wrong password says so and keeps 
   await expect(face(page).getByRole('img', { name: '拍摄的照片' })).toBeVisible();
   await page.screenshot({ path: 'test-results/face-password-prompt.png' });
   // The right password (typing replaces the selected wrong one), Enter: confirmed and saved.
-  await page.keyboard.type('Edu@2026');
+  await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
   await expect(stage(page)).toContainText('人脸采集完成', { timeout: 30_000 });
   await expect(result(page)).toHaveText('已采集');
@@ -250,14 +250,14 @@ test('refuses a group photo (a small second face) at enrolment and at login', as
   const baseURL = `http://school.test:${port}`;
   const page = await facePage(args, { mode: '人脸登录', baseURL });
   // Signed in by the page itself (the test's own requests cannot resolve school.test).
-  const signedIn = await page.evaluate(async () => {
+  const signedIn = await page.evaluate(async (password) => {
     const response = await fetch('/api/uaa/oauth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'teacher1', password: 'Edu@2026' }),
+      body: JSON.stringify({ username: 'teacher1', password }),
     });
     return ((await response.json()) as { status: number }).status;
-  });
+  }, PASSWORD);
   expect(signedIn).toBe(200);
   await page.reload();
   await page.getByRole('radio', { name: '采集（当前用户）' }).check();
@@ -265,7 +265,7 @@ test('refuses a group photo (a small second face) at enrolment and at login', as
   await face(page).getByRole('button', { name: '保存' }).click();
   const password = face(page).getByLabel('密码', { exact: true });
   await expect(password).toBeFocused({ timeout: 30_000 });
-  await password.fill('Edu@2026');
+  await password.fill(PASSWORD);
   await face(page).getByRole('button', { name: '确认并保存' }).click();
   await expect(stage(page)).toContainText('多张人脸', { timeout: 30_000 });
   await expect(result(page)).toHaveText(/^错误（refused）/);

@@ -1,8 +1,7 @@
-// Issue 14 item 7 in Chromium: a long real name and unit name (80 characters, and a hostile 100 kB) on the desktop
+// Long names in Chromium: a long real name and unit name (80 characters, and a hostile 100 kB) on the desktop
 // at 1366×768 are cut with an ellipsis and every header control stays on screen and clickable. Screenshots kept.
 import { test, expect } from '@playwright/test';
-import { keepScreenshot } from './login-helpers.ts';
-import { DESKTOP_HOME, reseed, signIn } from './portal-helpers.ts';
+import { keepScreenshot, DESKTOP_HOME, reseed, signIn } from './helpers.ts';
 
 for (const [what, size] of [
   ['80-character', 80],

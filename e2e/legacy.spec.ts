@@ -65,7 +65,7 @@ test('a server failure shows a localised notice and the page keeps working', asy
   expect(errors).toEqual([]);
 });
 
-test('the plain page uses the kit: footer, paged list, colour picker, about dialog, export and upload (issue 13)', async ({
+test('the plain page uses the kit: footer, paged list, colour picker, about dialog, export and upload', async ({
   page,
 }) => {
   test.setTimeout(60_000);

@@ -11,8 +11,8 @@ import {
   serverCalls,
   sessionUser,
   signInWithForm,
-} from './login-helpers.ts';
-import { logOutFromHeader } from './portal-helpers.ts';
+  logOutFromHeader,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 
@@ -76,7 +76,7 @@ test('an access token handed over in the address signs in again', async ({ page,
   expect(await sessionUser(page)).toBe('teacher1');
   expectNoCredentials(page);
 
-  // Issue 14 item 4: the page keeps a handover token once, in the stored user, never the access token of the cookie.
+  // Handover tokens: the page keeps a handover token once, in the stored user, never the access token of the cookie.
   const accessCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'edu_at')!.value;
   const stored = await page.evaluate(() => localStorage.getItem('user') ?? '');
   expect(JSON.parse(stored).accessToken).toMatch(/^[0-9a-f]{64}$/);

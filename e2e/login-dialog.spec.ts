@@ -12,7 +12,7 @@ import {
   serverCalls,
   sessionUser,
   signIn,
-} from './login-helpers.ts';
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

@@ -1,7 +1,7 @@
 // The login chain and the login dialog on the plain school page (one <script> tag): a ticket in the address signs
 // in and stays on the page; a signed-out visitor signs in with the dialog; logout asks first.
 import { test, expect } from '@playwright/test';
-import { PASSWORD, collectPageErrors, loginForm, resetServer, sessionUser } from './login-helpers.ts';
+import { PASSWORD, collectPageErrors, loginForm, resetServer, sessionUser } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 
@@ -50,7 +50,7 @@ test('the sign-in code loads at the first submit: when it cannot, the form says 
 }) => {
   await page.goto('/legacy/index.html');
   await expect(page.locator('#school')).toHaveText('滨江区实验中学');
-  // The submit path is a chunk of its own, fetched only when the user signs in (issue 15).
+  // The submit path is a chunk of its own, fetched only when the user signs in (size budgets).
   const submitChunk = '**/edu-elements-chunks/login-submit-*.js';
   const requested: string[] = [];
   page.on('request', (r) => {

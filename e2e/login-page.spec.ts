@@ -18,8 +18,9 @@ import {
   sessionUser,
   signIn,
   signInWithForm,
-} from './login-helpers.ts';
-import { logOutFromHeader, logoutSteps } from './portal-helpers.ts';
+  logOutFromHeader,
+  logoutSteps,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 
@@ -68,9 +69,7 @@ test('redirect_uri on this origin is followed after signing in', async ({ page, 
   await expect(page.getByTestId('session-status')).toHaveText('已登录');
 });
 
-test('"登录成功" is seen once on the landing page when the login goes to another document (issue 13)', async ({
-  page,
-}) => {
+test('"登录成功" is seen once on the landing page when the login goes to another document', async ({ page }) => {
   await page.goto('/#/login');
   await signInWithForm(page, 'teacher1', PASSWORD);
   await expect(page).toHaveURL(/\/pages\/base\/pc_desktop_all\/index\.html/);
@@ -252,7 +251,7 @@ test('the desktop client relogin page signs in and tells the window that opened 
     page.evaluate(() => void window.open('/#/needtologinpagerelogin')),
   ]);
   await expect(popup.getByRole('heading', { name: '重新登录' })).toBeVisible();
-  // The card is as wide as the login box it holds, with no empty half beside it (issue 13).
+  // The card is as wide as the login box it holds, with no empty half beside it.
   await popup.setViewportSize({ width: 1280, height: 800 });
   const card = (await popup.locator('.login-card').boundingBox())!;
   const box = (await popup.locator('edu-login-box').boundingBox())!;
@@ -298,10 +297,7 @@ test('a browser zoomed outside 80–120 % gets the 5-second zoom warning at star
   }
 });
 
-test('a high-density screen or a phone at 100 % browser zoom gets no zoom warning (issue 13)', async ({
-  browser,
-  baseURL,
-}) => {
+test('a high-density screen or a phone at 100 % browser zoom gets no zoom warning', async ({ browser, baseURL }) => {
   for (const options of [
     { deviceScaleFactor: 1.25 },
     { deviceScaleFactor: 1.5 },

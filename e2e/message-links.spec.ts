@@ -1,10 +1,10 @@
-// Every message and to-do opens a page (issue 13 item 4): for every demo account, each seeded message with a link is
+// Every message and to-do opens a page: for every demo account, each seeded message with a link is
 // opened from the header's message dialog and each to-do from the pop-up panel, as a person would; each lands on its
 // app's page at the seeded route, never on "page not found", and the page shows the item the message is about. A
 // message seeded as already read is not in the dialog: it opens at the same app page the others of its app used.
 import { test, expect, type Page } from '@playwright/test';
 import { APPS, MESSAGES, POPUP_TODOS, USERS } from '../packages/server/src/db/seed-data.ts';
-import { bell, desktop, dialogHost, portalShot, reseed, signIn } from './portal-helpers.ts';
+import { bell, desktop, dialogHost, portalShot, reseed, signIn } from './helpers.ts';
 
 const SCHOOL_DESKTOP = '/pages/base/pc_desktop_all/index.html';
 const AREA_DESKTOP = '/area/areaBase/pc_areaDesktop_all/index.html';

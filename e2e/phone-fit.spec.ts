@@ -1,4 +1,4 @@
-// Issue 13, items 16, 17 and 24 in the built demo: the block pages fit a 375 px phone without sideways scrolling,
+// Phones in the built demo: the block pages fit a 375 px phone without sideways scrolling,
 // and a long form dialog keeps its footer on screen at 1366×768 and on a phone. Screenshots are written to be
 // looked at.
 import { test, expect, type Page } from '@playwright/test';

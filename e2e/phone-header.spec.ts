@@ -1,9 +1,9 @@
-// Issue 13 item 5 in the built demo: the phone desktop and the pc desktop fit a 360 px phone (no sideways scroll),
+// The narrow header in the built demo: the phone desktop and the pc desktop fit a 360 px phone (no sideways scroll),
 // and every function of the header is reachable there through the header's menu: logout, the child switch of a
 // parent, the identity switch, theme, language; the footer with the help centre shows. English shows the unit's
 // English name.
 import { test, expect, type Page } from '@playwright/test';
-import { dialogHost, header, notice, reseed, signIn } from './portal-helpers.ts';
+import { dialogHost, header, notice, reseed, signIn } from './helpers.ts';
 
 const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';
 const PC_DESKTOP = '/pages/base/pc_desktop_all/index.html';

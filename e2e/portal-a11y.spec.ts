@@ -12,7 +12,7 @@ import {
   portalShot,
   reseed,
   signIn,
-} from './portal-helpers.ts';
+} from './helpers.ts';
 
 type Lang = 'zh-CN' | 'en' | 'zh-HK';
 
@@ -72,7 +72,7 @@ const TEXTS: Record<Lang, Record<string, string>> = {
     management: '行政管理',
     messages: '消息',
     messageDialog: '未讀訊息',
-    // The server's message in traditional characters for zh-HK (issue 13 item 12).
+    // The server's message in traditional characters for zh-HK.
     expiryMessage: '本單位有模塊已過期或即將到期，請聯繫管理員續費',
     expiryDialog: '模組到期提醒',
     theme: '主題',
@@ -205,7 +205,7 @@ for (const lang of LANGS) {
       await header(page).getByRole('button', { name: t.downloadButton, exact: true }).click();
       const download = page.getByRole('dialog', { name: t.downloadDialog });
       await expect(download).toBeVisible();
-      // Both downloads of spec §2 (issue 13 item 10): the installer and the portable package.
+      // Both downloads of spec §2: the installer and the portable package.
       await expect(dialogHost(page, download).getByRole('link')).toHaveCount(2);
       await expectAccessible(page);
       await portalShot(page, `a11y-${lang}-download`);

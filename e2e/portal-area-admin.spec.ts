@@ -3,8 +3,8 @@
 // client download: the built demo host against the real reference server, with the seeded data back before each test.
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
-import { loginForm } from './login-helpers.ts';
 import {
+  loginForm,
   PASSWORD,
   SCHOOL_DESKTOP,
   bell,
@@ -16,7 +16,7 @@ import {
   reseed,
   signIn,
   welcome,
-} from './portal-helpers.ts';
+} from './helpers.ts';
 
 const AREA_DESKTOP = /\/area\/areaBase\/pc_areaDesktop_all\/index\.html#\/areaDesktop$/;
 const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';
@@ -253,7 +253,7 @@ test.describe('help centre and download', () => {
     expect(help.url()).not.toContain('accessToken');
     expect(help.url()).not.toContain(href.searchParams.get('accessToken')!);
 
-    // Issue 14 item 4: the help centre got a handover token asked for as it opened, not the stored one, with the
+    // Handover tokens: the help centre got a handover token asked for as it opened, not the stored one, with the
     // same query; it opens one relogin and is no bearer for ordinary calls.
     expect(opened).toHaveLength(1);
     const query = opened[0]!.searchParams;
@@ -275,9 +275,7 @@ test.describe('help centre and download', () => {
     await help.close();
   });
 
-  test('the download dialog offers the installer and the portable package, each a real ZIP (issue 13)', async ({
-    page,
-  }) => {
+  test('the download dialog offers the installer and the portable package, each a real ZIP', async ({ page }) => {
     await signIn(page, 'teacher1');
     await page.goto(`${SCHOOL_DESKTOP}#/desktop/home`);
     await expect(welcome(page, '李明华')).toBeVisible();

@@ -18,8 +18,8 @@ import {
   portalShot,
   reseed,
   welcome,
-} from './portal-helpers.ts';
-import { serverCalls } from './login-helpers.ts';
+  serverCalls,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await reseed(request);

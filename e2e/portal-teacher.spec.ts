@@ -23,7 +23,7 @@ import {
   reseed,
   signIn,
   welcome,
-} from './portal-helpers.ts';
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => reseed(request));
 
@@ -196,9 +196,7 @@ test('an app icon opens its entry page with the permitted menu; other routes are
   await expect.poll(() => appNames(recent)).toEqual(['作业管理', '考试成绩']);
 });
 
-test("a demo app's own texts come from its language pack, fetched for the language in force only (issue 13)", async ({
-  page,
-}) => {
+test("a demo app's own texts come from its language pack, fetched for the language in force only", async ({ page }) => {
   const packs: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/lang/')) packs.push(new URL(r.url()).pathname);
@@ -323,7 +321,7 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await expect(host.getByText('没有未读消息')).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('消息');
   expect(await bellCount(page)).toBe(0);
-  // The app badges follow the server without a reload (issue 13): the to-do is still open.
+  // The app badges follow the server without a reload: the to-do is still open.
   await expect(homeworkBadge).toHaveText('1');
 
   await page.reload();
@@ -335,7 +333,7 @@ test('messages: importance levels, mark read, the module-expiry table, ignore al
   await expect(page.getByText('没有未读消息')).toBeVisible();
 });
 
-test('the message dialog opened again shows no old rows while it loads (issue 13)', async ({ page }) => {
+test('the message dialog opened again shows no old rows while it loads', async ({ page }) => {
   await openDesktop(page, 'teacher1', DESKTOP_HOME);
   await desktopReady(page);
   const dialog = page.getByRole('dialog', { name: /^未读消息/ });

@@ -1,9 +1,9 @@
-// Issue 14 items 1 and 9 in Chromium: a provider login URL of `javascript:…` (as a planted database row would make
+// The safe-URL rule in Chromium: a provider login URL of `javascript:…` (as a planted database row would make
 // the server answer) never becomes the QR link of the login dialog, on the legacy page or as the React host's relogin
 // dialog: clicking what the dialog shows runs no script (counted in window.__xss). Host pages send no Referer, and
 // the help centre's way back refuses userinfo as the login redirect_uri does.
 import { test, expect, type Page } from '@playwright/test';
-import { configureServer, resetServer, signIn } from './login-helpers.ts';
+import { configureServer, resetServer, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

@@ -1,8 +1,7 @@
-// Issue 14 items 2 and 3 in Chromium: two real tabs whose access tokens expired together keep the session (one
+// One refresh across tabs in Chromium: two real tabs whose access tokens expired together keep the session (one
 // refresh across tabs, the server's rotation overlap), and a reload after the access token expired stays signed in.
 import { test, expect, type Page } from '@playwright/test';
-import { collectPageErrors, resetServer, signIn } from './helpers.ts';
-import { DESKTOP_HOME, desktopReady, reseed, welcome } from './portal-helpers.ts';
+import { collectPageErrors, resetServer, signIn, DESKTOP_HOME, desktopReady, reseed, welcome } from './helpers.ts';
 
 const LEGACY = '/legacy/index.html';
 

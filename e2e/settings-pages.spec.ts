@@ -1,9 +1,9 @@
-// The personal settings pages (spec part 1 §2; issue 13 item 11): `desktop/setting` for a teacher and
+// The personal settings pages (spec part 1 §2): `desktop/setting` for a teacher and
 // `areaDesktop/setting` for an area officer are real pages of the host, not "page not found". Theme (the header's
 // theme dialog), layout and language changed there are in force at once and still after a reload (saved on the
 // server with the user's theme setting). A signed-out visitor stays on the page (exempt from the login redirect).
 import { test, expect, type Page } from '@playwright/test';
-import { dialogHost, expectAccessible, portalShot, reseed, signIn } from './portal-helpers.ts';
+import { dialogHost, expectAccessible, portalShot, reseed, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => reseed(request));
 

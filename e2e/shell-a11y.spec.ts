@@ -3,8 +3,7 @@
 // core derives to reach 4.5:1, the legacy page has its landmarks and no empty table header, scroll regions are
 // focusable.
 import { test, expect } from '@playwright/test';
-import { resetServer } from './helpers.ts';
-import { axeViolations, settled } from './login-helpers.ts';
+import { resetServer, axeViolations, settled } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => resetServer(request));
 

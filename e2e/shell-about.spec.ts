@@ -2,8 +2,7 @@
 // microservice's three version calls and every one answers (no "no version call" notice, no 404), and the about
 // dialog shows the same product, company, logo and copyright wherever it opens.
 import { test, expect, type Page } from '@playwright/test';
-import { collectPageErrors, resetServer } from './helpers.ts';
-import { notice, reseed, signIn } from './portal-helpers.ts';
+import { collectPageErrors, resetServer, notice, reseed, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetServer(request);

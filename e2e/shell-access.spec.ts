@@ -2,8 +2,21 @@
 // app entry page opened signed out or after the session expired shows the login page and lands back on the app
 // after signing in; the login dialog is always the top layer and holds focus, over a dialog that opened after it.
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { configureServer, loginForm, resetServer, sessionUser, signInWithForm } from './login-helpers.ts';
-import { PASSWORD, bell, desktop, desktopReady, openDesktop, reseed, signIn, welcome } from './portal-helpers.ts';
+import {
+  configureServer,
+  loginForm,
+  resetServer,
+  sessionUser,
+  signInWithForm,
+  PASSWORD,
+  bell,
+  desktop,
+  desktopReady,
+  openDesktop,
+  reseed,
+  signIn,
+  welcome,
+} from './helpers.ts';
 
 const HOMEWORK_PAGE = '/pages/homework/pc_homework_tm/index.html';
 

@@ -2,8 +2,7 @@
 // every app page loads without a failed request or a console error; the homework app, which has texts of its own,
 // shows them from its pack.
 import { test, expect } from '@playwright/test';
-import { resetServer } from './helpers.ts';
-import { reseed, signIn } from './portal-helpers.ts';
+import { resetServer, reseed, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetServer(request);

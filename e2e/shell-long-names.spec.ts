@@ -2,7 +2,7 @@
 // carries the whole name as tooltip (teacher1's school desktop, area1's area desktop with "District Administration");
 // on a 360 px phone the header's unit name takes two lines and the phone menu shows it whole.
 import { test, expect, type Page } from '@playwright/test';
-import { header, reseed, signIn } from './portal-helpers.ts';
+import { header, reseed, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ request, page }) => {
   await reseed(request);

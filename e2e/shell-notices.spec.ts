@@ -1,8 +1,7 @@
 // What the portal says once and to whom: "登录成功" only after a sign-in (never again on a reload), and an app's own
 // description for the person reading it (the homework app: teachers set work, parents and students follow it).
 import { test, expect } from '@playwright/test';
-import { resetServer, signInWithForm } from './login-helpers.ts';
-import { PASSWORD, notice, reseed, signIn, welcome } from './portal-helpers.ts';
+import { resetServer, signInWithForm, PASSWORD, notice, reseed, signIn, welcome } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetServer(request);

@@ -3,9 +3,7 @@
 // name and language menu stay apart, and parent1's child table fits its dialog with whole button texts.
 import { test, expect, type Page } from '@playwright/test';
 import { USERS } from '../packages/server/src/db/seed-data.ts';
-import { resetServer } from './helpers.ts';
-import { keepScreenshot } from './login-helpers.ts';
-import { dialogHost, reseed, signIn } from './portal-helpers.ts';
+import { resetServer, keepScreenshot, dialogHost, reseed, signIn } from './helpers.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 

@@ -2,8 +2,7 @@
 // classes in traditional characters, the server's login refusal in the form's own words (用戶名), and the release
 // notes saying 登入 like the interface, never 登錄.
 import { test, expect } from '@playwright/test';
-import { resetServer } from './login-helpers.ts';
-import { dialogHost, reseed, signIn } from './portal-helpers.ts';
+import { resetServer, dialogHost, reseed, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ page, request }) => {
   await resetServer(request);

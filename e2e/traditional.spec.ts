@@ -1,7 +1,7 @@
-// Issue 13 item 12 in the built demo: a zh-HK user sees the server's texts (unit name, app names, group names) in
+// Server texts in traditional characters in the built demo: a zh-HK user sees the server's texts (unit name, app names, group names) in
 // traditional characters beside the traditional interface, and the converter's chunk is fetched only for zh-HK.
 import { test, expect } from '@playwright/test';
-import { header, reseed, signIn } from './portal-helpers.ts';
+import { header, reseed, signIn } from './helpers.ts';
 
 const PC_DESKTOP = '/pages/base/pc_desktop_all/index.html';
 

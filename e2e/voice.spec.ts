@@ -1,4 +1,4 @@
-// Voice commands end to end (issue 16): <edu-voice-recorder> on the demo page, Chromium's fake microphone playing a
+// Voice commands end to end: <edu-voice-recorder> on the demo page, Chromium's fake microphone playing a
 // wav made here (espeak-ng speaks the phrase; TOOLCHAIN.md "Microphone"), the reference server's development
 // gateway answering speech with the configured transcript and silence with nothing. One browser launch per wav.
 import { test, expect, chromium, type Browser, type APIRequestContext, type Page } from '@playwright/test';
@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools, wavBytes } from '../scripts/speech-tools.mjs';
-import { collectPageErrors, PASSWORD, signIn } from './helpers.ts';
-import { reseed } from './portal-helpers.ts';
+import { collectPageErrors, PASSWORD, signIn, reseed } from './helpers.ts';
 
 const VOCABULARY = 'POST /api/base/find_by_vocabulary';
 const NOT_CAUGHT = '我没有听清，请再说一遍好吗？';
@@ -273,7 +272,7 @@ test('the capture loads at the first press: when it cannot, the recorder says ne
 }) => {
   await voiceHooks(request, { transcripts: { teacher1: '唱一首歌。' } });
   const page = await pageWithMicrophone(speechWav('unloaded', '唱一首歌'), baseURL!, { path: '/legacy/voice.html' });
-  // The capture is a chunk of its own, fetched at the first press (issue 15).
+  // The capture is a chunk of its own, fetched at the first press (size budgets).
   const captureChunk = '**/edu-elements-chunks/capture-*.js';
   await page.route(captureChunk, (route) => route.abort('internetdisconnected'));
   await pressMic(page);

@@ -1,4 +1,4 @@
-// Size budgets (issue 15), in gzip bytes of the JavaScript and CSS a page loads before its first render, measured in
+// Size budgets, in gzip bytes of the JavaScript and CSS a page loads before its first render, measured in
 // Chromium against the built demo host and drop-in files served by the reference server:
 //   - a plain page using only the dialog, notices and the core client through edu-autoloader.js   ≤ 35 kB
 //   - every element except face and charts, through the autoloader                               ≤ 110 kB
@@ -6,7 +6,7 @@
 // Each response body is gzipped here at level 9, so the figures do not depend on the server's compression.
 // `node scripts/budgets.mjs` prints the table and exits 1 when a held budget is exceeded (`npm test` runs it);
 // `npm run bench` records them all. A budget is held once it has been met, so a met budget cannot slip back; the
-// others are measured and printed until they are met too (issue 15).
+// others are measured and printed until they are met too (size budgets).
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 

@@ -1,4 +1,4 @@
-// The face detector's assets (issue 12), served by the host from the installed packages, never from a CDN:
+// The face detector's assets, served by the host from the installed packages, never from a CDN:
 // `face-assets/model/` ← @vladmandic/face-api/model (TinyFaceDetector only) and `face-assets/wasm/` ←
 // @tensorflow/tfjs-backend-wasm/dist (the .wasm binaries). Used by the demo's Vite plugin (dev and build), the
 // drop-in bundle's build, the reference server's static files (demo/dist) and the wtr dev server.

@@ -65,3 +65,42 @@ test('minifies the css inside an interpolation of a css template, and leaves pre
   const unclosed = 'const u = html`<p>${open(`</p>';
   assert.equal(minifyLitTemplates(unclosed), unclosed);
 });
+
+test("writes the token sheet's fixed colours into css templates as the sheet gives them at run time", async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { readFileSync } = await import('node:fs');
+  const { readTokenSheet } = await import('./minify-lit-templates.mjs');
+  const file = new URL('../packages/elements/src/internal/tokens.ts', import.meta.url);
+  const sheet = readTokenSheet(readFileSync(file, 'utf8'));
+  // The sheet as it runs (tsx), every fragment's CSS text and the alpha helpers at one value.
+  const runtime = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const t = await import(${JSON.stringify(file.href)});
+         const out = {};
+         for (const [k, v] of Object.entries(t)) out[k] = typeof v === 'function' ? v('0.5').cssText : v?.cssText;
+         console.log(JSON.stringify(out));`,
+      ],
+      { encoding: 'utf8' },
+    ),
+  );
+  assert.ok(Object.keys(sheet.values).length > 40, 'the fixed colours are read');
+  for (const [name, value] of Object.entries(sheet.values)) assert.equal(value, runtime[name], name);
+  for (const [name, helper] of Object.entries(sheet.helpers)) assert.equal(helper('0.5'), runtime[name], name);
+  // Only names imported from the sheet are written in; custom-property tokens stay references.
+  const source = [
+    "import { white, shade, colorText } from '../internal/tokens.ts';",
+    'const white2 = white;',
+    "const styles = css`a { color: ${white}; box-shadow: 0 1px ${shade('0.3')}; border-color: ${colorText}; b: ${other} }`;",
+  ].join('\n');
+  const out = minifyLitTemplates(source, sheet);
+  assert.match(
+    out,
+    /css`a\{color:#fff;box-shadow:0 1px rgb\(0 0 0 \/ 0\.3\);border-color:\$\{colorText\};b:\$\{other\}\}`/,
+  );
+});

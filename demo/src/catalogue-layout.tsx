@@ -1,5 +1,5 @@
 // The catalogue's frame: header with the language and account, the navigation, the page, and the API reference of
-// the elements the page shows. Loaded with the first catalogue page, never by the login page or the portal (issue 15).
+// the elements the page shows. Loaded with the first catalogue page, never by the login page or the portal (size budgets).
 import { NavLink, Outlet, matchRoutes, useLocation, useParams } from './router.tsx';
 import { useTexts } from './i18n.ts';
 import { LanguageMenu } from './language-menu.tsx';

@@ -1,4 +1,4 @@
-// A dialog whose module loads the first time it opens (issue 15): a page does not pay for dialogs the user may never
+// A dialog whose module loads the first time it opens (size budgets): a page does not pay for dialogs the user may never
 // open (the theme dialog with its colour picker, downloads). Once opened it stays mounted, so closing and opening
 // again keep the element and its state, as an eager dialog would.
 import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';

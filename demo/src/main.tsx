@@ -16,6 +16,8 @@ import { watchResponsiveClass } from './portal/responsive.ts';
 import { startHost } from './host/startup.ts';
 import { AppOrLogin } from './host/app-or-login.tsx';
 import { StartupFailed, StartupPending } from './host/startup-view.tsx';
+// The demo's colours and the kit's token defaults first: every other stylesheet reads them.
+import './theme.css';
 import './styles.css';
 
 setNotifier(showNotice);

@@ -1,5 +1,5 @@
 // The demo host's hash router (spec part 1 §2: hash mode). It replaced react-router, whose declarative build still
-// cost 13 kB gzip on every page for the part used here (issue 15). Same names and meaning as react-router's, so
+// cost 13 kB gzip on every page for the part used here (size budgets). Same names and meaning as react-router's, so
 // pages read as before: routes with `path`, `index`, `element`, `children` and `handle`; ranked matching (static
 // segments before `:params` before `*`, case-insensitive); `<Outlet>`; links that push a history entry.
 import {

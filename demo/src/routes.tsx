@@ -1,5 +1,5 @@
 // The demo host's routes. Hash mode, as the spec's router (part 1 §2); unknown paths get the not-found page. Every
-// page is its own chunk (issue 15); the catalogue's frame too, so the login page and the portal never load it.
+// page is its own chunk (size budgets); the catalogue's frame too, so the login page and the portal never load it.
 import type { RouteObject } from './router.tsx';
 import { page } from './lazy-page.tsx';
 import { loginRoutes } from './pages/login/routes.tsx';

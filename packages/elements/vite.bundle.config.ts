@@ -55,7 +55,7 @@ export default defineConfig({
         // Lazy parts (locales, ECharts) stay lazy: chunks beside the entry, loaded relative to it on first use, so a
         // plain page still needs one <script> tag but does not download charts it never draws.
         chunkFileNames: 'edu-elements-chunks/[name]-[hash].js',
-        // Chunks by feature (issue 15): every file a page loads costs its own gzip dictionary and its import lists,
+        // Chunks by feature (size budgets): every file a page loads costs its own gzip dictionary and its import lists,
         // so elements used together share a chunk. One base chunk for what nearly every element loads (Lit, the
         // elements' base modules, core's foundation, the dialog most elements open and the notices every page shows);
         // then the portal shell (header, footer, desktop, side menu,

@@ -7,7 +7,7 @@ import { HashRouter, NavLink, Outlet, useLocation, useRoutes, type RouteObject }
 import { client } from '@edu-portal/core/http/client.ts';
 import { getDictionary, subscribeDictionary, t as packText } from '@edu-portal/core/i18n/dictionary.ts';
 import { loadLanguagePack } from '@edu-portal/core/i18n/packs.ts';
-import { checkModuleLicence } from '@edu-portal/core/identity/licence.ts';
+import { checkModuleLicence } from '@edu-portal/core/identity/api.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
 import { permittedRoutes } from '@edu-portal/core/permissions/routes.ts';
 import { permissions } from '@edu-portal/core/permissions/store.ts';

@@ -1,4 +1,4 @@
-// The item a message or to-do is about (issue 13 item 4), on the app page its url names: the reference server
+// The item a message or to-do is about (every message opens its item), on the app page its url names: the reference server
 // answers it for this user (`GET /api/demo/app_item`); its bilingual texts are shown as text in the language in force.
 import { useEffect, useState } from 'react';
 import { useLocation } from '../router.tsx';

@@ -62,7 +62,7 @@ export function routePages(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 /**
- * The pages the apps' messages and to-dos lead to (issue 13 item 4): a notice, a homework, a leave request, the
+ * The pages the apps' messages and to-dos lead to (every message opens its item): a notice, a homework, a leave request, the
  * week's timetable … Each is one of the spec's "named module entry routes" (part 1 §2): open to every user of the app
  * (home and hello are the others), not in the menu, and showing only what the server answers for this user — the
  * reference server decides who sees which item. Pages that are also menu pages (`/homework/review`, `/base/teacher`,

@@ -9,7 +9,7 @@ import { notice } from '@edu-portal/elements/notice/notice.ts';
 import { usePortalTexts } from './texts.ts';
 import { lazyDialog } from '../lazy-dialog.tsx';
 
-// Loaded when it first opens: most sign-ins are not parents choosing a child (issue 15).
+// Loaded when it first opens: most sign-ins are not parents choosing a child (size budgets).
 const EduChildDialog = lazyDialog(() =>
   import('@edu-portal/react/wrappers/edu-child-dialog.ts').then((m) => m.EduChildDialog),
 );

@@ -1,4 +1,4 @@
-// The settings page's face section (spec part 2 §2 "Face screen", collect mode; issue 12): the signed-in user
+// The settings page's face section (spec part 2 §2 "Face screen", collect mode): the signed-in user
 // collects their own face photo, sees the stored one with its last collection time, and may retake it. Loaded lazily
 // by the settings page, so the portal's first load does not carry the face element.
 import { EduFace } from '@edu-portal/react/wrappers/edu-face.ts';

@@ -25,7 +25,7 @@ import { moduleLink, openApp } from './navigation.ts';
 import { usePortalTexts } from './texts.ts';
 import { lazyDialog } from '../lazy-dialog.tsx';
 
-// Both dialogs load when they first open (issue 15).
+// Both dialogs load when they first open (size budgets).
 const EduMessageDialog = lazyDialog(() =>
   import('@edu-portal/react/wrappers/edu-message-dialog.ts').then((m) => m.EduMessageDialog),
 );
@@ -71,7 +71,7 @@ export function MessageCenter({ open, onClose, user, icons, onRead }: MessageCen
 
   useEffect(() => {
     // A closed dialog forgets its rows: the next opening shows only its own answer, never old rows under the
-    // loading line (issue 13). A retry keeps them while it loads.
+    // loading line. A retry keeps them while it loads.
     if (!open) {
       setMessages([]);
       return;

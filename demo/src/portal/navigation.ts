@@ -74,7 +74,7 @@ export function helpLink(user: SessionUser, key: string) {
 
 /**
  * The footer's `edu-help` (a plain click on the help link): opens the help centre with a fresh handover token, the
- * stored one being short-lived and single-use (issue 14 item 4), and stops the link when it did.
+ * stored one being short-lived and single-use (handover tokens), and stops the link when it did.
  */
 export function openHelp(event: Event, user: SessionUser, key: string): void {
   const opened = openHelpCentre({

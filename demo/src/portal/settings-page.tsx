@@ -1,5 +1,5 @@
 // The personal settings pages `desktop/setting` and `areaDesktop/setting` (spec part 1 §2: exempt from the login
-// redirect; issue 13 item 11): the user's own theme, layout and language, through the same verbs as the header — the
+// redirect): the user's own theme, layout and language, through the same verbs as the header — the
 // header's theme dialog (core's dialog model and `saveThemeChoice`), the layout kept with the theme setting, and
 // `saveLanguage`. A signed-out visitor stays (the exemption) and may choose the language of this device; theme and
 // layout belong to an account, so they ask to sign in.

@@ -125,7 +125,7 @@ export function usePortalData(user: SessionUser | null): PortalData {
       (loaded) => live && setCounts(loaded),
       () => undefined,
     );
-    // The badges follow the server (issue 13): asked again with the bell's counts after every read, ignore-all and
+    // The badges follow the server: asked again with the bell's counts after every read, ignore-all and
     // handled to-do. Counts are a nicety: without a first answer the badges show nothing; a later failure keeps them.
     getUnreadCodeCounts().then(
       (loaded) => live && setCodeCounts(loaded),

@@ -1,5 +1,5 @@
 /**
- * The part of @edu-portal/core a plain page needs before anything else (issue 15): the request client, the session,
+ * The part of @edu-portal/core a plain page needs before anything else (size budgets): the request client, the session,
  * the language and the safe-URL rule. `EduPortal.ready` on the autoloader gives this as `core`, and `loadCore()` the
  * whole core when a page needs more (login chain, upload, export…), so a page that only calls the server never pays
  * for the rest. Every name here is also exported by the package's main entry.

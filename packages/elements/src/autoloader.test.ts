@@ -39,7 +39,7 @@ describe('edu-autoloader', () => {
     await waitUntil(() => document.querySelector('edu-notice')?.shadowRoot?.textContent?.includes('ready') === true);
   });
 
-  it("gives the core's essentials at once and the whole core through loadCore (issue 15)", async () => {
+  it("gives the core's essentials at once and the whole core through loadCore (size budgets)", async () => {
     const { core, loadCore } = await window.EduPortal.ready;
     expect(typeof core.getLanguage).to.equal('function');
     expect(typeof core.session.getSnapshot).to.equal('function');

@@ -19,11 +19,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../src/config.ts';
 
 const MiB = 1024 * 1024;
 const EACH = 2 * MiB;
 const IN_FLIGHT = 3;
-const PASSWORD = 'Edu@2026';
+const PASSWORD = DEMO_PASSWORD;
 const CHUNK_PATH = '/zuul/api/storage/file_piecewise/upload';
 const MERGE_PATH = '/api/storage/file_piecewise/merge_file';
 const BOUNDARY = '----edu-chunk-posts';

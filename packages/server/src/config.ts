@@ -1,6 +1,6 @@
 /** Constants of the reference server that more than one module needs. */
 
-/** Access tokens live 30 minutes, refresh tokens 7 days (docs/decisions.md "Session"). */
+/** Access tokens live 30 minutes, refresh tokens 7 days (docs/decisions.md "Session (reference server)"). */
 export const DEFAULT_ACCESS_TTL_MS = 30 * 60 * 1000;
 export const DEFAULT_REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** However often refreshed, a login ends 30 days after it happened (EDU_SESSION_MAX_AGE_MS). */
@@ -23,7 +23,7 @@ export const REFRESH_COOKIE = 'edu_rt';
 /** The refresh cookie only travels to the session calls, never to ordinary API calls. */
 export const REFRESH_COOKIE_PATH = '/api/uaa/oauth';
 
-/** Every demo account shares this password (issue 2). */
+/** Every demo account shares this password. */
 export const DEMO_PASSWORD = 'Edu@2026';
 
 /** Spec part 1 §4: a licence ending within 90 days is "expiring soon". */

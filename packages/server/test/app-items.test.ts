@@ -1,5 +1,5 @@
 /**
- * Every seeded message and to-do url names an item its recipient sees (issue 13 item 4): `GET /api/demo/app_item`
+ * Every seeded message and to-do url names an item its recipient sees (every message opens its item): `GET /api/demo/app_item`
  * answers it for that user, and nothing for another unit's user, another user type, an unknown url or a bad one.
  */
 import assert from 'node:assert/strict';

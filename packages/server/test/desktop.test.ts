@@ -181,7 +181,7 @@ describe('theme', () => {
     assert.deepEqual(await color(teacher), expected);
   });
 
-  it("a sync sets the unit's theme only: every user keeps their own language (issue 13)", async () => {
+  it("a sync sets the unit's theme only: every user keeps their own language", async () => {
     const admin = await login(server, 'admin1');
     const teacher = await login(server, 'teacher1');
     const staff = await login(server, 'staff4');

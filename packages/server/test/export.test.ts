@@ -144,7 +144,7 @@ describe('POST /api/base/common/table2xls', () => {
       ['2026002', '李四', '88', `=HYPERLINK("http://evil","x")`],
       ['2026003', '王&五\n（转入）', `+cmd|' /C calc'!A0`, `@SUM(A1:A2)`],
     ]);
-    // Formula-like text is neutralised with the quote-prefix style, without a visible apostrophe (issue 13,
+    // Formula-like text is neutralised with the quote-prefix style, without a visible apostrophe (export,
     // item 18); plain numbers such as -3.5 are left alone.
     assert.deepEqual(quotePrefixed(sheet, files.get('xl/styles.xml')!.toString()), ['D4', 'C5', 'D5']);
     // Scores are number cells (a SUM works); the student numbers, marked as identifiers by the page, stay text.
@@ -235,7 +235,7 @@ describe('POST /api/base/common/table2xls', () => {
     assert.equal(response.status, 200);
     assert.equal(body.status, 401);
     assert.equal(body.code, 'invalid_token');
-    // Signed out, the user is asked to log in; a token that no longer works has expired (issue 13, item 18).
+    // Signed out, the user is asked to log in; a token that no longer works has expired (export and signed-out answers).
     assert.equal(body.message, '请先登录|||Please log in');
     const expired = await new Client(server.url).call('POST', TABLE2XLS_PATH, {
       form: { title: 'x', data: ROSTER },

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type BuildServerOptions } from '../src/index.ts';
+import { DEMO_PASSWORD } from '../src/config.ts';
 
-export const PASSWORD = 'Edu@2026';
+/** The password of every demo account (the server's own constant). */
+export const PASSWORD = DEMO_PASSWORD;
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -145,7 +145,7 @@ describe('the site icon', () => {
   });
   after(() => server.close());
 
-  it('answers /favicon.ico with an image, so server-rendered pages do not log a 404 (issue 13)', async () => {
+  it('answers /favicon.ico with an image, so server-rendered pages do not log a 404', async () => {
     const response = await new Client(server.url).raw('GET', '/favicon.ico');
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^image\/svg\+xml/);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client, startServer, tempDataDir, type RunningServer } from './helpers.ts';
+import { Client, startServer, tempDataDir, type RunningServer, PASSWORD } from './helpers.ts';
 
 let server: RunningServer;
 let client: Client;
@@ -98,10 +98,10 @@ describe('stored files', () => {
     };
     assert.equal((await client.raw('GET', `/api/storage/show/${avatar.id}`)).status, 404);
     const colleague = new Client(server.url);
-    await colleague.call('POST', '/api/uaa/oauth/login', { json: { username: 'staff4', password: 'Edu@2026' } });
+    await colleague.call('POST', '/api/uaa/oauth/login', { json: { username: 'staff4', password: PASSWORD } });
     assert.equal((await colleague.raw('GET', `/api/storage/show/${avatar.id}`)).status, 200);
     const outsider = new Client(server.url);
-    await outsider.call('POST', '/api/uaa/oauth/login', { json: { username: 'area1', password: 'Edu@2026' } });
+    await outsider.call('POST', '/api/uaa/oauth/login', { json: { username: 'area1', password: PASSWORD } });
     assert.equal((await outsider.raw('GET', `/api/storage/show/${avatar.id}`)).status, 404);
   });
 });

@@ -1,4 +1,4 @@
-/** Ticket login and the login box form post (issue 3), against a real server on a free port. */
+/** Ticket login and the login box form post, against a real server on a free port. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Client, login, PASSWORD, startServer, type RunningServer } from './helpers.ts';
@@ -54,7 +54,7 @@ describe('GET /api/uaa/oauth/ticket', () => {
     assert.equal(first.response.headers.get('cache-control'), 'no-store');
     assert.equal(first.body.status, 200);
     assert.equal(first.body.data.loginName, 'teacher1');
-    // The answer's accessToken is a handover token, not the cookie's access token (issue 14 item 4).
+    // The answer's accessToken is a handover token, not the cookie's access token.
     assert.ok(browser.cookie('edu_at'));
     assert.notEqual(browser.cookie('edu_at'), first.body.data.accessToken);
     assert.ok(browser.cookie('edu_rt'));
@@ -129,7 +129,7 @@ describe('GET /api/uaa/oauth/ticket', () => {
     const refreshed = await browser.call('GET', '/api/uaa/oauth/refresh');
     assert.equal(refreshed.body.status, 200);
     assert.notEqual(browser.cookie('edu_at'), access);
-    // The refreshed access token is the cookie's (the answer's accessToken is a handover token, issue 14 item 4).
+    // The refreshed access token is the cookie's (the answer's accessToken is a handover token).
     const current = browser.cookie('edu_at')!;
     assert.equal((await browser.call('POST', '/api/uaa/oauth/logout')).body.data, true);
     const after = await new Client(server.url).call('GET', '/api/uaa/oauth/me', {
@@ -260,7 +260,7 @@ describe('POST /api/uaa/oauth/form_login', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('lists every login call of issue 3', async () => {
+  it('lists every login call', async () => {
     const response = await new Client(server.url).raw('GET', '/api/docs/openapi.json');
     const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [

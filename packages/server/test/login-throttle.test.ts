@@ -1,4 +1,4 @@
-/** Password guessing limits (issue 14 item 6): per account, per address, growing locks, auto-login never locked. */
+/** Password guessing limits: per account, per address, growing locks, auto-login never locked. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_THROTTLE } from '../src/auth/throttle.ts';

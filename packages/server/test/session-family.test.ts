@@ -1,12 +1,12 @@
 /**
- * Issue 14 items 2 and 4: the rotation overlap (tabs that refresh together keep the session), reuse detection of
+ * One refresh across tabs, handover tokens: the rotation overlap (tabs that refresh together keep the session), reuse detection of
  * older refresh tokens, logout ending every session derived from the login, and handover tokens (the `accessToken`
  * the page sees: 5 minutes, one relogin, never a bearer).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HANDOVER_TTL_MS, REFRESH_REUSE_WINDOW_MS } from '../src/config.ts';
-import { Client, login, useServer } from './helpers.ts';
+import { Client, login, useServer, PASSWORD } from './helpers.ts';
 
 const server = useServer();
 const { configure } = server;
@@ -47,7 +47,7 @@ describe('rotation overlap', () => {
     ]);
     assert.equal(a.body.status, 200);
     assert.equal(b.body.status, 200);
-    // The same successor pair (the cookies); each answer's accessToken is a handover token of its own (issue 14 item 4).
+    // The same successor pair (the cookies); each answer's accessToken is a handover token of its own.
     assert.equal(tabA.cookie('edu_at'), tabB.cookie('edu_at'));
     assert.equal(tabA.cookie('edu_rt'), tabB.cookie('edu_rt'));
     assert.equal(await meStatus(tabA), 200);
@@ -186,7 +186,7 @@ describe('handover tokens (the accessToken of login, me and refresh answers)', (
   it('a handover token opens one session of the same login, then is refused', async () => {
     const browser = new Client(server.url);
     const answer = await browser.call('POST', '/api/uaa/oauth/login', {
-      json: { username: 'teacher1', password: 'Edu@2026' },
+      json: { username: 'teacher1', password: PASSWORD },
     });
     const handover = answer.body.data.accessToken as string;
     const first = new Client(server.url);
@@ -217,7 +217,7 @@ describe('handover tokens (the accessToken of login, me and refresh answers)', (
   it('a handover token (login, me, refresh, relogin answers) is never a bearer or a cookie for ordinary calls', async () => {
     const browser = new Client(server.url);
     const answer = await browser.call('POST', '/api/uaa/oauth/login', {
-      json: { username: 'teacher1', password: 'Edu@2026' },
+      json: { username: 'teacher1', password: PASSWORD },
     });
     const refreshed = await browser.call('GET', '/api/uaa/oauth/refresh');
     const reloggedIn = await relogin(new Client(server.url), await handoverOf(browser));

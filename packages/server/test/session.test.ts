@@ -50,7 +50,7 @@ describe('POST /api/uaa/oauth/login', () => {
     const access = client.lastSetCookies.find((c) => c.name === 'edu_at');
     const refresh = client.lastSetCookies.find((c) => c.name === 'edu_rt');
     assert.ok(access && refresh, 'both cookies are set');
-    // Issue 14 item 4: the answer's accessToken is a handover token, never the access token of the http-only cookie.
+    // Handover tokens: the answer's accessToken is a handover token, never the access token of the http-only cookie.
     assert.match(access.value, /^[0-9a-f]{64}$/);
     assert.notEqual(access.value, user.accessToken);
     assert.match(refresh.value, /^[0-9a-f]{64}$/);
@@ -172,7 +172,7 @@ describe('GET /api/uaa/oauth/me', () => {
     });
     assert.equal(byBearer.body.status, 200);
     assert.equal(byBearer.body.data.loginName, 'staff4');
-    // Each answer carries a new handover token (issue 14 item 4), not the bearer's access token.
+    // Each answer carries a new handover token, not the bearer's access token.
     assert.match(byBearer.body.data.accessToken, /^[0-9a-f]{64}$/);
     assert.notEqual(byBearer.body.data.accessToken, token);
     assert.notEqual(byBearer.body.data.accessToken, byCookie.body.data.accessToken);
@@ -260,14 +260,14 @@ describe('token lifetimes and GET /api/uaa/oauth/refresh', () => {
     assert.equal(body.code, 'ok');
     assert.match(body.data.accessToken, /^[0-9a-f]{64}$/);
     assert.ok(body.data.expiresIn > 29 * 60 && body.data.expiresIn <= 30 * 60);
-    // The answer's accessToken is a new handover token (issue 14 item 4); the new access token is in the cookie only.
+    // The answer's accessToken is a new handover token; the new access token is in the cookie only.
     assert.notEqual(client.cookie('edu_at'), body.data.accessToken);
     assert.match(client.cookie('edu_at')!, /^[0-9a-f]{64}$/);
     assert.notEqual(client.cookie('edu_at'), oldAccess);
     assert.notEqual(client.cookie('edu_rt'), oldRefresh);
     assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.data.loginName, 'teacher1');
 
-    // Past the rotation overlap (issue 14: the token just rotated answers the same successor for a few seconds).
+    // Past the rotation overlap (the token just rotated answers the same successor for a few seconds).
     await configure({ clockOffsetMs: 21_000 });
     const replay = await new Client(server.url).call('GET', '/api/uaa/oauth/refresh', {
       headers: { cookie: `edu_rt=${oldRefresh}` },
@@ -388,7 +388,7 @@ describe('POST /api/uaa/oauth/login_user_client and /relogin', () => {
   });
 
   it('opens a fresh session from the handover token of a login answer', async () => {
-    // Issue 14 item 4: relogin takes the login answer's accessToken (a handover token), not the cookie's access token.
+    // Handover tokens: relogin takes the login answer's accessToken (a handover token), not the cookie's access token.
     const original = new Client(server.url);
     const answer = await original.call('POST', '/api/uaa/oauth/login', {
       json: { username: 'area1', password: PASSWORD },

@@ -1,4 +1,4 @@
-/** Social login (issue 3): providers, info calls, the development provider, social login with state, and bind. */
+/** Social login: providers, info calls, the development provider, social login with state, and bind. */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -120,7 +120,7 @@ describe('providers and info calls', () => {
     assert.deepEqual(area.body.data, { providers: [], qrLogin: null });
   });
 
-  it('never hands out a stored provider URL that fails the safe-URL rule (issue 14: stored XSS)', async () => {
+  it('never hands out a stored provider URL that fails the safe-URL rule (stored XSS)', async () => {
     const db = server.app.portal.db;
     const plant = db.prepare('UPDATE social_providers SET provider_app_login_url = ? WHERE provider_id = ?');
     try {
@@ -265,7 +265,7 @@ describe('POST /api/uaa/social/{state}', () => {
     assert.equal(first.body.status, 200);
     assert.equal(first.body.code, 'ok');
     assert.equal(first.body.data.loginName, 'teacher1');
-    // The answer's accessToken is a handover token, not the cookie's access token (issue 14 item 4).
+    // The answer's accessToken is a handover token, not the cookie's access token.
     assert.ok(first.client.cookie('edu_at'));
     assert.notEqual(first.client.cookie('edu_at'), first.body.data.accessToken);
     assert.ok(first.client.cookie('edu_rt'));
@@ -354,7 +354,7 @@ describe('POST /api/uaa/social/{state}', () => {
     const { client } = await socialLogin(state, { code: code! });
     const refreshed = await client.call('GET', '/api/uaa/oauth/refresh');
     assert.equal(refreshed.body.status, 200);
-    // The refreshed access token is the cookie's (the answer's accessToken is a handover token, issue 14 item 4).
+    // The refreshed access token is the cookie's (the answer's accessToken is a handover token).
     const current = client.cookie('edu_at')!;
     assert.equal((await client.call('POST', '/api/uaa/oauth/logout')).body.data, true);
     const me = await new Client(server.url).call('GET', '/api/uaa/oauth/me', {
@@ -408,7 +408,7 @@ describe('POST /api/uaa/social/bind', () => {
     assert.equal(body.status, 200);
     assert.equal(body.data.loginName, 'parent1');
     assert.ok(client.cookie('edu_at'));
-    assert.notEqual(client.cookie('edu_at'), body.data.accessToken, 'a handover token (issue 14 item 4)');
+    assert.notEqual(client.cookie('edu_at'), body.data.accessToken, 'a handover token');
     assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.data.loginName, 'parent1');
     assert.equal(boundTo(GUEST_WEIXIN), Number(body.data.userId));
 

@@ -1,4 +1,4 @@
-/** Single sign-on (issue 3): shiyue_webauth for the authorize flow, the code exchange, external app login URLs. */
+/** Single sign-on: shiyue_webauth for the authorize flow, the code exchange, external app login URLs. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Client, login, startServer, type RunningServer } from './helpers.ts';

@@ -1,7 +1,7 @@
 /** The /api/__test/ hooks of docs/decisions.md, and their absence in a default start. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { Client, login, startServer, type RunningServer } from './helpers.ts';
+import { Client, login, startServer, type RunningServer, PASSWORD } from './helpers.ts';
 
 let server: RunningServer;
 let control: Client;
@@ -195,7 +195,7 @@ describe('test hooks', () => {
     for (let i = 0; i < 3; i++) assert.equal((await client.raw('GET', '/api/uaa/oauth/refresh')).status, 502);
     await control.call('POST', '/api/__test/reset');
     assert.equal(
-      (await client.call('POST', '/api/uaa/oauth/login', { json: { username: 'teacher1', password: 'Edu@2026' } })).body
+      (await client.call('POST', '/api/uaa/oauth/login', { json: { username: 'teacher1', password: PASSWORD } })).body
         .status,
       200,
     );

@@ -144,7 +144,9 @@ export function AboutPage() {
 
       <h2>{t.footer}</h2>
       <p>{t.footerIntro}</p>
-      <div style={{ background: '#fff', border: '1px solid #e4e7ed', borderRadius: 6 }}>
+      <div
+        style={{ background: 'var(--demo-white)', border: '1px solid var(--edu-color-border-light)', borderRadius: 6 }}
+      >
         <EduFooter
           footerMsg={footerMsg}
           version="2.0.0"

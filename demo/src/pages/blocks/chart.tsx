@@ -174,14 +174,14 @@ export function ChartPage() {
         {failed && <span role="alert">{t.failed}</span>}
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: 16 }}>
-        <div style={{ background: '#fff', borderRadius: 4, padding: 8 }}>
+        <div style={{ background: 'var(--demo-white)', borderRadius: 4, padding: 8 }}>
           <EduChart theme={theme} option={options?.bar ?? null} loading={!counts && !failed} />
         </div>
-        <div style={{ background: '#fff', borderRadius: 4, padding: 8 }}>
+        <div style={{ background: 'var(--demo-white)', borderRadius: 4, padding: 8 }}>
           <EduChart theme={theme} option={options?.pie ?? null} loading={!counts && !failed} />
         </div>
       </div>
-      <div style={{ background: '#fff', borderRadius: 4, padding: 8, marginTop: 16 }}>
+      <div style={{ background: 'var(--demo-white)', borderRadius: 4, padding: 8, marginTop: 16 }}>
         <EduChart theme={theme} option={options?.line ?? null} loading={!counts && !failed} />
       </div>
     </section>

@@ -96,7 +96,7 @@ export function ColorPickerPage() {
           fontSize: style.fontSize,
           fontFamily: style.fontFamily ? FONT_STACKS[style.fontFamily] : undefined,
           padding: '12px 16px',
-          border: '1px solid #e4e7ed',
+          border: '1px solid var(--edu-color-border-light)',
           borderRadius: 4,
         }}
       >

@@ -113,13 +113,13 @@ function ScrollList() {
             margin: 0,
             padding: 0,
             listStyle: 'none',
-            border: '1px solid #e4e7ed',
+            border: '1px solid var(--edu-color-border-light)',
             borderRadius: 4,
-            background: '#fff',
+            background: 'var(--demo-white)',
           }}
         >
           {matches.slice(0, shown).map((item) => (
-            <li key={item} style={{ padding: '8px 12px', borderBottom: '1px solid #f0f2f5' }}>
+            <li key={item} style={{ padding: '8px 12px', borderBottom: '1px solid var(--demo-rule)' }}>
               {item}
             </li>
           ))}
@@ -133,7 +133,12 @@ function ScrollList() {
 
 export function EmptyPage() {
   const t = useEmptyTexts();
-  const card = { background: '#fff', border: '1px solid #e4e7ed', borderRadius: 6, flex: '1 1 240px' };
+  const card = {
+    background: 'var(--demo-white)',
+    border: '1px solid var(--edu-color-border-light)',
+    borderRadius: 6,
+    flex: '1 1 240px',
+  };
   return (
     <section aria-labelledby="empty-title">
       <h1 id="empty-title">{t.title}</h1>

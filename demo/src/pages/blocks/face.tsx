@@ -1,4 +1,4 @@
-// Face collect, face login and face clock-in (spec part 2 §2 "Face screen", §4, §5, §7, §8; issue 12): <edu-face>
+// Face collect, face login and face clock-in (spec part 2 §2 "Face screen", §4, §5, §7, §8): <edu-face>
 // through its React wrapper against the reference server, which really recognises faces. Detection runs in a Worker;
 // its model and wasm files come from this host (/face-assets/), loaded only when a face element starts.
 import { useState } from 'react';

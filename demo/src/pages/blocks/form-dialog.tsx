@@ -149,7 +149,10 @@ export function FormDialogPage() {
           <thead>
             <tr>
               {[t.name, t.code, t.sex, t.color, t.note, t.actions].map((h) => (
-                <th key={h} style={{ textAlign: 'left', padding: '6px 12px', borderBottom: '1px solid #dcdfe6' }}>
+                <th
+                  key={h}
+                  style={{ textAlign: 'left', padding: '6px 12px', borderBottom: '1px solid var(--edu-color-border)' }}
+                >
                   {h}
                 </th>
               ))}

@@ -118,7 +118,7 @@ function sampleIcon(code: string, name: string, index: number): AppIcon {
 }
 
 // The bar follows the theme applied to the page (core's `--edu-color-primary-dark`), the default blue before.
-const headerStyle = { '--edu-header-background': 'var(--edu-color-primary-dark, #2b5797)' } as CSSProperties;
+const headerStyle = { '--edu-header-background': 'var(--edu-color-primary-dark)' } as CSSProperties;
 
 export function HeaderPage() {
   const t = useHeaderTexts();

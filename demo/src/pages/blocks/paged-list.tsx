@@ -148,8 +148,12 @@ interface Student {
 
 const METHODS: PagedMethod[] = ['get', 'post', 'post-json'];
 
-const cell: CSSProperties = { padding: '6px 8px', borderBottom: '1px solid #ebeef5', textAlign: 'left' };
-const head: CSSProperties = { ...cell, background: '#f2f6fc', position: 'sticky', top: 0 };
+const cell: CSSProperties = {
+  padding: '6px 8px',
+  borderBottom: '1px solid var(--edu-color-border-lighter)',
+  textAlign: 'left',
+};
+const head: CSSProperties = { ...cell, background: 'var(--demo-fill-blue)', position: 'sticky', top: 0 };
 
 export function PagedListPage() {
   const t = usePagedListTexts();
@@ -268,7 +272,7 @@ export function PagedListPage() {
         }}
       >
         <ScrollX label={t.caption}>
-          <table style={{ borderCollapse: 'collapse', width: '100%', background: '#fff', fontSize: 14 }}>
+          <table style={{ borderCollapse: 'collapse', width: '100%', background: 'var(--demo-white)', fontSize: 14 }}>
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
             <thead>
               <tr>

@@ -132,9 +132,11 @@ export function ViewportPage() {
       <p>
         {t.loaded}: <span data-testid="loaded-containers">{loaded.length ? loaded.join(', ') : t.none}</span>
       </p>
-      <div style={{ background: '#fff', borderRadius: 4, padding: 16, minHeight: chosen ? 200 : undefined }}>
+      <div
+        style={{ background: 'var(--demo-white)', borderRadius: 4, padding: 16, minHeight: chosen ? 200 : undefined }}
+      >
         {/* Before an app is chosen the viewport is idle and empty: say what goes here. */}
-        {!chosen && <p style={{ margin: 0, color: '#606266' }}>{t.pick}</p>}
+        {!chosen && <p style={{ margin: 0, color: 'var(--edu-color-text-secondary)' }}>{t.pick}</p>}
         <EduViewport
           fromUrl
           onEduAppLoad={(e) => {
@@ -145,7 +147,7 @@ export function ViewportPage() {
       </div>
       <details style={{ marginTop: 16 }}>
         <summary>{t.contract}</summary>
-        <pre style={{ whiteSpace: 'pre-wrap', background: '#fff', padding: 12 }}>{CONTRACT}</pre>
+        <pre style={{ whiteSpace: 'pre-wrap', background: 'var(--demo-white)', padding: 12 }}>{CONTRACT}</pre>
       </details>
     </section>
   );

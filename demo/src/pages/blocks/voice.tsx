@@ -1,4 +1,4 @@
-// Voice commands (spec part 2 §2, §4, §5, §8; issue 16): <edu-voice-recorder> through its React wrapper against
+// Voice commands (spec part 2 §2, §4, §5, §8): <edu-voice-recorder> through its React wrapper against
 // the reference server. Without Alibaba Cloud credentials the server's development gateway answers: it measures the
 // audio and answers speech with the transcript set below (it does not recognise speech).
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 // The login routes of the demo host (spec part 1 §2). They stand outside the demo's layout: a login page has the
-// unit's own frame, not the portal's header. Each page is its own chunk, so the portal never loads them (issue 15).
+// unit's own frame, not the portal's header. Each page is its own chunk, so the portal never loads them (size budgets).
 import { page } from '../../lazy-page.tsx';
 import type { RouteObject } from '../../router.tsx';
 

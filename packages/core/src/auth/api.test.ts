@@ -12,6 +12,7 @@ import {
   loginAs,
   resetServer,
   serverCalls,
+  DEMO_PASSWORD,
 } from '../test-support/server.ts';
 import {
   checkLogin,
@@ -170,7 +171,7 @@ describe('session calls', () => {
       for (let i = 0; i < 5; i++) {
         expect((await loginWithPassword('staff4', `guess-${i}`, { client, session })).code).to.equal('invalid_grant');
       }
-      const locked = await loginWithPassword('staff4', 'Edu@2026', { client, session });
+      const locked = await loginWithPassword('staff4', DEMO_PASSWORD, { client, session });
       expect(locked.status).to.equal(429);
       expect(envelopeMessage(locked, 'en')).to.equal('Too many failed sign-ins, please try again in 1 minute');
       expect(envelopeMessage(locked, 'zh-CN')).to.equal('登录失败次数过多，请 1 分钟后再试');
@@ -182,14 +183,14 @@ describe('session calls', () => {
       expect(wrong.status).to.equal(400);
       expect(wrong.code).to.equal('invalid_grant');
       expect(session.getSnapshot().user).to.equal(null);
-      const ok = await loginWithPassword('  teacher1 ', 'Edu@2026', { client, session });
+      const ok = await loginWithPassword('  teacher1 ', DEMO_PASSWORD, { client, session });
       expect(ok.status).to.equal(200);
       expect(session.getSnapshot().user?.loginName).to.equal('teacher1');
       expect(session.getSnapshot().user?.campusUnits.length).to.be.greaterThan(0);
     });
 
     it('logoutCall posts the logout, then clears exactly what the spec says', async () => {
-      await loginWithPassword('teacher1', 'Edu@2026', { client, session });
+      await loginWithPassword('teacher1', DEMO_PASSWORD, { client, session });
       localStorage.setItem('AUTO_LOGIN_NUM', '3');
       localStorage.setItem('PH_MY_SET_LANG', 'en');
       sessionStorage.setItem('theme', '{}');
@@ -206,7 +207,7 @@ describe('session calls', () => {
     });
 
     it('logoutCall still logs out locally when the call fails', async () => {
-      await loginWithPassword('teacher1', 'Edu@2026', { client, session });
+      await loginWithPassword('teacher1', DEMO_PASSWORD, { client, session });
       await configureServer({ failPaths: [{ path: '/api/uaa/oauth/logout', httpStatus: 500, count: 1 }] });
       expect(await logoutCall({ client, session })).to.equal(false);
       expect(localStorage.getItem('IS_LOGOUTED')).to.equal('1');

@@ -1,5 +1,5 @@
 // The ways in of the login chain after the login-status check found no session (spec part 1 §4 "Login flow"; the
-// order and rules are documented in chain.ts). Loaded only then: a signed-in page never needs them (issue 15).
+// order and rules are documented in chain.ts). Loaded only then: a signed-in page never needs them (size budgets).
 import {
   LOGIN_PATHS,
   getWeChatLoginInfo,

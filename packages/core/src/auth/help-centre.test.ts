@@ -1,4 +1,4 @@
-// Issue 14 item 4: the help centre opens with a fresh handover token (the stored one is short-lived and
+// Handover tokens: the help centre opens with a fresh handover token (the stored one is short-lived and
 // single-use), asked of the real reference server as the window opens.
 import { expect } from '@open-wc/testing';
 import { createClient } from '../http/client.ts';

@@ -1,7 +1,7 @@
 /**
  * Opening the help centre (spec part 1 §2: a new window on the desktop, the same window on mobile, with redUrl,
  * accessToken, unitId and an optional key). The `accessToken` is a handover token: 5 minutes, one `relogin`
- * (issue 14 item 4), so the one stored with the user may be spent or stale when the link is followed. The help
+ * (handover tokens), so the one stored with the user may be spent or stale when the link is followed. The help
  * centre therefore gets a fresh one, asked of the spec's current-user call (`me`) as it opens, and never stored.
  */
 import { client as defaultClient, type Client } from '../http/client.ts';

@@ -1,7 +1,7 @@
 /**
  * The secret half of "remember password" (see `remember.ts`): the browser's password manager and the AES-GCM record
  * under a non-extractable key in IndexedDB. Loaded when a password is saved, read or forgotten, not when a login
- * form is only shown (issue 15).
+ * form is only shown (size budgets).
  */
 import {
   hasPasswordCredentials,

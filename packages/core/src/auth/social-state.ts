@@ -1,6 +1,6 @@
 /**
  * The state of a social login this tab started, on its own so a login form can record it without loading the login
- * chain that checks it (issue 15).
+ * chain that checks it (size budgets).
  */
 import { writeString } from '../platform/storage.ts';
 

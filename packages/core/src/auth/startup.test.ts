@@ -54,7 +54,7 @@ describe('startup checks', () => {
   });
 
   it('zoom: the browser zoom (outer over inner width), not the screen density', () => {
-    // Windows 125–200 % scaling, Macs and phones at 100 %: devicePixelRatio is not the zoom (issue 13).
+    // Windows 125–200 % scaling, Macs and phones at 100 %: devicePixelRatio is not the zoom.
     for (const devicePixelRatio of [1, 1.25, 1.5, 2]) {
       expect(zoomPercent({ devicePixelRatio, outerWidth: 1000, innerWidth: 1000 })).to.equal(100);
       expect(zoomWarning({ devicePixelRatio, outerWidth: 1366, innerWidth: 1366 }, 'en')).to.equal(null);

@@ -141,7 +141,7 @@ function zoomLevelOf(windowOverViewport: number, devicePixelRatio: number | unde
 }
 
 /**
- * The browser's own zoom in percent, or null when it cannot be told (issue 13: screen density is not zoom, so a
+ * The browser's own zoom in percent, or null when it cannot be told (screen density is not zoom, so a
  * 125–200 % screen at 100 % never warns): old IE's DPI ratio; else outer over inner width, which the browser zoom
  * changes and the screen density does not (a zoom level, not a side panel: `zoomLevelOf`); else `devicePixelRatio`
  * over a `nativeRatio` the host gave. Phones and tablets: null.

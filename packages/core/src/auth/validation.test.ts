@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { meetsPasswordCharset, meetsPasswordPolicy, validateLogin } from './validation.ts';
+import { DEMO_PASSWORD } from '../test-support/server.ts';
 
 describe('login validation', () => {
   it('trims both fields and requires them, with the spec texts in each language', () => {
@@ -23,8 +24,8 @@ describe('login validation', () => {
     const onlyPassword = validateLogin({ username: ' teacher1 ', password: '' }, 'en');
     expect(onlyPassword.valid).to.equal(false);
     expect(onlyPassword.errors).to.deep.equal({ password: 'Password cannot be empty!' });
-    const ok = validateLogin({ username: ' teacher1 ', password: ' Edu@2026 ' }, 'en');
-    expect(ok).to.deep.equal({ valid: true, values: { username: 'teacher1', password: 'Edu@2026' }, errors: {} });
+    const ok = validateLogin({ username: ' teacher1 ', password: ` ${DEMO_PASSWORD} ` }, 'en');
+    expect(ok).to.deep.equal({ valid: true, values: { username: 'teacher1', password: DEMO_PASSWORD }, errors: {} });
   });
 
   it('treats missing or non-string fields as empty', () => {
@@ -56,7 +57,7 @@ describe('password rules', () => {
     expect(meetsPasswordPolicy('1234567!')).to.equal(true);
     expect(meetsPasswordPolicy('abcdefg!')).to.equal(true);
     expect(meetsPasswordPolicy('abcd1234')).to.equal(true);
-    expect(meetsPasswordPolicy('Edu@2026')).to.equal(true);
+    expect(meetsPasswordPolicy(DEMO_PASSWORD)).to.equal(true);
   });
 
   it('charset: 8 to 20 of digits, letters, _ . @ -', () => {

@@ -186,7 +186,7 @@ describe('icons: unread counts, pictures, labels', () => {
     expect(iconImage(plain, 'cartoon', { header: true })).to.equal('/a.svg');
     expect(iconImage({ ...plain, imagePath: '', iconImage: '/g.svg' }, 'lotus')).to.equal('/g.svg');
     expect(iconImage({ ...plain, imagePath: '' }, 'lotus')).to.equal('');
-    // Pictures from data pass the safe-URL rule (issue 14): a script or HTML data address counts as none.
+    // Pictures from data pass the safe-URL rule: a script or HTML data address counts as none.
     expect(iconImage({ ...plain, imagePath: 'javascript:alert(1)//' }, 'lotus')).to.equal('');
     expect(iconImage({ ...plain, imagePath: 'data:text/html;base64,PHN2Zz4=' }, 'lotus')).to.equal('');
     expect(iconImage({ ...plain, imagePath: 'https://evil@cdn.example/a.svg' }, 'lotus')).to.equal('');

@@ -182,7 +182,7 @@ describe('exportTable (part 2 §7, §8, §9)', () => {
     hostileTable();
     const handle = exportTable('#hostile', { title: 'x', lang: 'zh-HK' })!;
     await new Promise((resolve) => handle.frame!.addEventListener('load', resolve, { once: true }));
-    // Signed out is not "session expired" (issue 13, item 18).
+    // Signed out is not "session expired" (export and signed-out answers).
     expect(capture.notices).to.deep.equal([{ type: 'error', message: '请先登录' }]);
     await loginAs('teacher1');
   });

@@ -1,5 +1,5 @@
 /**
- * Face detection off the main thread (DESIGN §6 "Face"; issue 12): a client of `detector.worker.ts`, which runs
+ * Face detection off the main thread (DESIGN §6 "Face"): a client of `detector.worker.ts`, which runs
  * @vladmandic/face-api's TinyFaceDetector on the tfjs wasm backend. Frames go to the Worker as transferred
  * `ImageBitmap`s; the answer is the best face in frame pixels, or null. face-api, its model and the wasm binaries
  * are fetched only when a detector is created, from the host: `{base}model/…` (the package's `model/` folder) and

@@ -1,4 +1,4 @@
-/** Face collect, face login and face clock-in (spec part 2 §2, §4, §5, §7, §8, §9; issue 12): calls and capture rule. */
+/** Face collect, face login and face clock-in (spec part 2 §2, §4, §5, §7, §8, §9): calls and capture rule. */
 export {
   FACE_PATHS,
   faceWireMode,

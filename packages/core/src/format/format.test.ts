@@ -93,7 +93,7 @@ describe('relative time (part 2 §9)', () => {
     expect(formatRelativeTime('not a date', { now })).to.equal('');
   });
 
-  it("never throws on dates beyond Date's range, NaN, strings or null: they read as unreadable (issue 14 item 5)", () => {
+  it("never throws on dates beyond Date's range, NaN, strings or null: they read as unreadable", () => {
     const hostile: unknown[] = [
       1.7e18, // a nanosecond epoch
       '1700000000000000000',

@@ -26,7 +26,7 @@ function epochMs(time: TimeInput): number {
  * Epoch milliseconds of a time value. Numbers (or digit strings) of at most 10 digits are epoch seconds, as the
  * original helper read them: servers send both. Other strings go through `Date`. NaN when unreadable, and when
  * beyond what a `Date` can hold (a nanosecond epoch, −1e20, Infinity): such a value would throw `RangeError:
- * Invalid time value` in every formatter (issue 14 item 5).
+ * Invalid time value` in every formatter (unreadable dates).
  */
 export function toEpochMs(time: TimeInput): number {
   const ms = epochMs(time);

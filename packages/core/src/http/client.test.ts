@@ -247,7 +247,7 @@ describe('request client', () => {
       expect((await rejection(answer(body))).message).to.equal('No permission');
       setLanguage('zh-CN');
       expect((await rejection(answer(body))).message).to.equal('没有权限');
-      // zh-HK: the Chinese part in traditional characters (issue 13 item 12), once the converter is loaded.
+      // zh-HK: the Chinese part in traditional characters, once the converter is loaded.
       setLanguage('zh-HK');
       await loadTraditionalConverter();
       expect((await rejection(answer(body))).message).to.equal('沒有權限');
@@ -278,7 +278,7 @@ describe('request client', () => {
       expect(custom.message).to.equal('418 Teapot Trouble');
     });
 
-    it("shows an HTTP error's status text in the user's language (issue 13)", async () => {
+    it("shows an HTTP error's status text in the user's language", async () => {
       setLanguage('zh-CN');
       const zh = await rejection(answer(null, { httpStatus: 500, statusText: 'Internal Server Error' }));
       expect(zh.message).to.equal('500 服务器内部错误');

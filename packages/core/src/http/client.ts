@@ -67,7 +67,7 @@ export interface ClientOptions {
   currentUrl: () => string;
   navigate: (url: string) => void;
   /**
-   * Refresh once across the tabs of the origin (Web Locks and a BroadcastChannel, issue 14): on for the page's
+   * Refresh once across the tabs of the origin (Web Locks and a BroadcastChannel): on for the page's
    * client, off by default for other clients (read once, when the client is made).
    */
   shareAcrossTabs: boolean;
@@ -84,7 +84,7 @@ export interface RequestOptions {
   form?: boolean;
   /** Reject without showing any notice. */
   silent?: boolean;
-  /** Allow `put` and `delete`, which the helper otherwise refuses (docs/decisions.md "Core"). */
+  /** Allow `put` and `delete`, which the helper otherwise refuses (docs/decisions.md "Request client"). */
   rest?: boolean;
   /** Extra query parameters for any method. */
   params?: Payload;
@@ -295,7 +295,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
   }
 
   /** HTTP status and JSON parsing, shared by envelope requests and plain JSON files. */
-  /** Status and status text, the text in the user's language (issue 13); the table loads with the first failure. */
+  /** Status and status text, the text in the user's language; the table loads with the first failure. */
   async function httpMessage(response: TransportResponse): Promise<string> {
     try {
       const { httpErrorMessage } = await import('../i18n/http-status.ts');

@@ -6,7 +6,7 @@ import { isRecord } from '../platform/guards.ts';
 import type { FieldError } from './errors.ts';
 
 export interface Envelope<T = unknown> {
-  /** 200 on success; 400, 401, 403, 404, 500 … when the server refused (docs/decisions.md "Envelope"). */
+  /** 200 on success; 400, 401, 403, 404, 500 … when the server refused (docs/decisions.md "Envelope and status"). */
   status: number;
   /** `'ok'` on success; a machine code such as `invalid_grant` otherwise ('' when absent). */
   code: string;

@@ -118,7 +118,7 @@ const isAnnouncement = (value: unknown): value is RefreshAnnouncement =>
   typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'edu-session-refreshed';
 
 /**
- * One refresh across the tabs of the origin (issue 14 item 2). The session cookies are shared by every tab, and a
+ * One refresh across the tabs of the origin. The session cookies are shared by every tab, and a
  * refresh rotates them: two tabs refreshing together would each spend the other's refresh token. So a refresh runs
  * under the `REFRESH_LOCK` Web Lock and is announced on `SESSION_CHANNEL`; every other tab adopts the announced
  * answer. A tab that had to wait for the lock first checks whether the tab that held it refreshed (its

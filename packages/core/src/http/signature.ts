@@ -9,7 +9,7 @@ export function newSignature(): string {
 
 /**
  * True when `header` is exactly two non-empty parts joined by `$` and the second is md5(first + sent). The MD5 code
- * loads on the first signed answer: most pages never ask for one (issue 15).
+ * loads on the first signed answer: most pages never ask for one (size budgets).
  */
 export async function verifySignature(header: unknown, sent: string): Promise<boolean> {
   if (typeof header !== 'string') return false;

@@ -1,4 +1,4 @@
-/** The XHR transport under the client, against the reference server's echo route (issue 15: axios replaced). */
+/** The XHR transport under the client, against the reference server's echo route (size budgets: axios replaced). */
 import { expect } from '@open-wc/testing';
 import { configureServer, loginAs, resetServer, serverCalls } from '../test-support/server.ts';
 import { send, TransportError, withParams, type UploadProgress } from './transport.ts';

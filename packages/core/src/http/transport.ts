@@ -1,7 +1,7 @@
 /**
  * One HTTP exchange over XMLHttpRequest, for the core client (DESIGN §4). The client used axios with the XHR adapter,
  * a text body and every status accepted, so only this small part of axios ran; axios itself was 22 kB gzip, most of
- * the plain page's 35 kB budget (issue 15, docs/decisions.md "Requests and session"). XHR rather than fetch: upload
+ * the plain page's 35 kB budget (size budgets, docs/decisions.md "Requests and session"). XHR rather than fetch: upload
  * progress, and a timeout that ends the request.
  */
 import { toSearchParams, type Payload } from './payload.ts';

@@ -1,6 +1,6 @@
 /**
  * HTTP status texts in the user's language (spec part 1 §8 "an error notification with status and status text";
- * issue 13: "500 Internal Server Error" appeared in the Chinese interface). The status number stays; its text is
+ * "500 Internal Server Error" once appeared in the Chinese interface). The status number stays; its text is
  * the server's own in English, the table's in Chinese.
  */
 import type { Lang } from './language.ts';

@@ -1,7 +1,7 @@
 /**
  * Core's own user-visible texts in the three languages. Core imports no UI framework, so it cannot use
  * `@lit/localize`. Each concept keeps its table beside its code (`upload/texts.ts`, `voice/texts.ts`…) and makes its
- * text function with `defineTexts`, so a page loads only the wording of what it uses (issue 15); this module holds
+ * text function with `defineTexts`, so a page loads only the wording of what it uses (size budgets); this module holds
  * the request client's texts (`coreText`). `{name}` placeholders are filled from `vars`.
  */
 import { getLanguage, type Lang } from './language.ts';

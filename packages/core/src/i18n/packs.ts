@@ -74,7 +74,7 @@ export function modulePackUrl({
 export async function loadLanguagePack(options: LanguagePackOptions): Promise<Dictionary> {
   const lang = options.lang ?? getLanguage();
   if (lang === 'zh-CN') return {};
-  // Only the language in force is loaded (issue 13: another language's files were fetched, then discarded).
+  // Only the language in force is loaded (once another language's files were fetched, then discarded).
   const inForce = () => lang === getLanguage();
   if (!inForce()) return {};
   if (isRecord(options.ready)) {

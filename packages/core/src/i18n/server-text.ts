@@ -1,5 +1,5 @@
 /**
- * Server texts in the language shown (issue 13 item 12). The server keeps a Chinese and an English part only
+ * Server texts in the language shown (server texts in traditional characters). The server keeps a Chinese and an English part only
  * (`name`/`englishName`, `unitName`/`unitEnName`, `中文|||English`): English shows the English part, zh-CN the Chinese
  * part, and zh-HK the Chinese part in traditional characters of the Hong Kong standard, converted on display by
  * OpenCC (`opencc-js`, simplified → Hong Kong).

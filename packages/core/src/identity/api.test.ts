@@ -18,7 +18,7 @@ import {
   switchIdentity,
 } from './api.ts';
 import { readRememberedChild, shouldOpenChildSelection } from './children.ts';
-import { checkModuleLicence } from './licence.ts';
+import { checkModuleLicence } from './api.ts';
 import { identityOptions } from './switch.ts';
 
 describe('identity calls (reference server)', () => {

@@ -1,6 +1,6 @@
 /**
- * Identity and child calls (spec part 1 §7 "Licence, identity, menu, misc", "Login and session"), and the two
- * switches built on them. The session store holds the outcome; wire names stay here.
+ * Identity, child and licence calls (spec part 1 §7 "Licence, identity, menu, misc", "Login and session"), and the
+ * two switches built on them. The session store holds the outcome; wire names stay here.
  */
 import { SESSION_PATHS } from '../auth/api.ts';
 import { fromWireChild, fromWireChildren, type WireChild } from '../session/wire.ts';
@@ -8,6 +8,7 @@ import { client as defaultClient, type Client } from '../http/client.ts';
 import { session as defaultSession, type SessionStore } from '../session/store.ts';
 import type { Child, SessionUser } from '../session/types.ts';
 import { canSelectChild, childToSelect, rememberChild } from './children.ts';
+import { readLicenceAnswer, type LicenceState } from './licence.ts';
 import { fromWirePairedIdentity, identitySwitchTarget, type IdentityOption, type PairedIdentity } from './switch.ts';
 
 export const IDENTITY_PATHS = {
@@ -120,4 +121,38 @@ export async function selectChild(
   rememberChild(user.userId, child.id);
   session.selectChild(child);
   return { kind: 'selected', child };
+}
+
+export const LICENCE_PATHS = {
+  /** `{unitId}`: the unit's licence for the portal itself (the desktop). */
+  portal: '/api/base/license/unit_oam',
+  /** `{unitId, serverId}`: the unit's licence for one module. */
+  module: '/api/base/license/unit',
+} as const;
+
+export interface LicenceCheckOptions {
+  unitId: string;
+  /** The module's server id; without one the portal licence (`unit_oam`) is checked. */
+  serverId?: string | null;
+  development: boolean;
+  client?: Client;
+}
+
+/** The module licence check: `expired` only when the call says false; `unchecked` in development or when it fails. */
+export async function checkModuleLicence({
+  unitId,
+  serverId,
+  development,
+  client = defaultClient,
+}: LicenceCheckOptions): Promise<LicenceState> {
+  if (development || !unitId) return 'unchecked';
+  try {
+    const envelope = serverId
+      ? await client.get(LICENCE_PATHS.module, { unitId, serverId }, { silent: true })
+      : await client.get(LICENCE_PATHS.portal, { unitId }, { silent: true });
+    return readLicenceAnswer(envelope.data);
+  } catch {
+    // A failing call hides the dialog (spec §8): an outage must not lock everyone out.
+    return 'unchecked';
+  }
 }

@@ -10,7 +10,8 @@ import {
   rememberChild,
   shouldOpenChildSelection,
 } from './children.ts';
-import { checkModuleLicence, licenceExpiredText, readLicenceAnswer } from './licence.ts';
+import { checkModuleLicence } from './api.ts';
+import { licenceExpiredText, readLicenceAnswer } from './licence.ts';
 import {
   canSwitchIdentity,
   fromWirePairedIdentity,

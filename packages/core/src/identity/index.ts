@@ -18,16 +18,12 @@ export {
   childToSelect,
   type ChildSelectionContext,
 } from './children.ts';
-export {
-  LICENCE_PATHS,
-  readLicenceAnswer,
-  checkModuleLicence,
-  licenceExpiredText,
-  type LicenceState,
-  type LicenceCheckOptions,
-} from './licence.ts';
+export { readLicenceAnswer, licenceExpiredText, type LicenceState } from './licence.ts';
 export {
   IDENTITY_PATHS,
+  LICENCE_PATHS,
+  checkModuleLicence,
+  type LicenceCheckOptions,
   getPairedIdentity,
   switchIdentity,
   getChildren,

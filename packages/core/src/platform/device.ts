@@ -1,4 +1,4 @@
-/** The device kind sent as `Sy-Device` (docs/decisions.md "Headers"): `pc` or `mobile`. */
+/** The device kind sent as `Sy-Device` (docs/decisions.md "Headers sent by the client on every call"): `pc` or `mobile`. */
 export type Device = 'pc' | 'mobile';
 
 /** Guesses from the user agent; hosts that know better configure the client's `device`. */

@@ -8,7 +8,7 @@ import {
   type Notifier,
 } from './notify.ts';
 
-describe('notices carried to the next page (issue 13: "login success" on the landing page)', () => {
+describe('notices carried to the next page ("login success" on the landing page)', () => {
   let shown: Notice[];
   let previous: Notifier;
 

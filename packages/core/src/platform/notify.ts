@@ -52,7 +52,7 @@ function sessionArea(): Storage | null {
 
 /**
  * Shows a notice now and, when this document is left within `CARRY_WINDOW_MS` (a login that lands on another
- * document), once more on the next page of this tab, when it installs its notifier (issue 13: "login success" was
+ * document), once more on the next page of this tab, when it installs its notifier ("login success" was once
  * lost with the login page). Staying on this document carries nothing.
  */
 export function notifyAcrossPages(notice: Notice): void {

@@ -3,7 +3,7 @@ import { httpOrigin, safeUrl } from './safe-url.ts';
 
 const base = 'https://school.example/portal/login.html';
 
-/** Payloads that must never become an address, whatever the policy (issue 14's URL payloads and their kin). */
+/** Payloads that must never become an address, whatever the policy (the security review's URL payloads and their kin). */
 const PAYLOADS = [
   'javascript:alert(1)',
   'javascript:alert(1)//',

@@ -1,5 +1,5 @@
 /**
- * The one safe-URL rule (issue 14 item 1): every address that comes from data (server answers, stored settings,
+ * The one safe-URL rule: every address that comes from data (server answers, stored settings,
  * properties, a page's query) passes here before it becomes an `href`, an `src`, a script, a redirect or a
  * navigation. Only http(s) is answered, absolute or relative to `base`; `javascript:`, `data:` (save `data:image/…` for
  * an `<img>`), `vbscript:`, `blob:`, `file:`, userinfo (`https://a@b/`), protocol-relative (`//evil`),

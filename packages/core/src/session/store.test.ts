@@ -69,7 +69,7 @@ describe('session store', () => {
     expect(saved).to.have.property('iszx', false);
   });
 
-  it('keeps the handover token once, in the user: not in the login message (issue 14 item 4)', () => {
+  it('keeps the handover token once, in the user: not in the login message', () => {
     store.login(wireTeacher);
     expect(store.getSnapshot().user?.accessToken).to.equal('abc');
     expect(store.getSnapshot().loginMessage).to.include({ loginName: wireTeacher.loginName });
@@ -230,7 +230,7 @@ describe('session store', () => {
     store.applyRefresh({ accessToken: 'new-token', expiresIn: 1800 });
     const snap = store.getSnapshot();
     expect(snap.user?.accessToken).to.equal('new-token');
-    // Issue 14 item 4: the token is kept once, in the user; the login message keeps the rest of the answer.
+    // Handover tokens: the token is kept once, in the user; the login message keeps the rest of the answer.
     expect(snap.loginMessage).to.include({ expiresIn: 1800 });
     expect(snap.loginMessage).not.to.have.property('accessToken');
   });

@@ -89,7 +89,7 @@ const LOGGED_OUT = Object.freeze({
   unit: NO_FLAGS,
 } satisfies Partial<SessionSnapshot>);
 
-/** A login or refresh answer as the login message: the handover token is kept once, in the user (issue 14 item 4). */
+/** A login or refresh answer as the login message: the handover token is kept once, in the user. */
 function toLoginMessage(data: Record<string, unknown>, extra: Record<string, unknown> = {}): LoginMessage {
   const { accessToken: _token, ...rest } = data;
   return Object.freeze({ ...rest, ...extra });

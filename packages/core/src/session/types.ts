@@ -29,7 +29,7 @@ export interface SessionUser {
   /** Stored only; the spec shows no behaviour for it. */
   superman: boolean;
   /**
-   * The handover token of the last login, `me` or refresh answer (issue 14 item 4): 5 minutes, one `relogin`, never
+   * The handover token of the last login, `me` or refresh answer: 5 minutes, one `relogin`, never
    * a bearer (the access token stays in the http-only cookie). The help centre link carries a fresh one.
    */
   accessToken: string;

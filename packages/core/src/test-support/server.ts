@@ -4,8 +4,10 @@
  */
 import { RequestError } from '../http/errors.ts';
 import { setNotifier, type Notice } from '../platform/notify.ts';
+import { DEMO_PASSWORD as SERVER_DEMO_PASSWORD } from '../../../server/src/config.ts';
 
-export const DEMO_PASSWORD = 'Edu@2026';
+/** The password of every demo account: the reference server's own constant. */
+export const DEMO_PASSWORD = SERVER_DEMO_PASSWORD;
 
 async function post(path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(path, {

@@ -1,4 +1,4 @@
-/** Theme constants (spec part 1 §9; our choices are in docs/decisions.md "Core"). */
+/** Theme constants (spec part 1 §9; our choices are in docs/decisions.md "Colours and tints"). */
 
 /** Named themes that bring their own CSS and force the top layout. */
 export const NAMED_THEMES = ['ink', 'lotus', 'cartoon'] as const;

@@ -86,7 +86,7 @@ const THEME_COLOR_MIN_CONTRAST = 3;
 const THEME_COLOR_MIN_LUMINANCE = 0.03;
 
 /**
- * A custom colour made usable as a theme (issue 13 item 9): a very dark colour is lightened until its luminance
+ * A custom colour made usable as a theme (custom theme colour): a very dark colour is lightened until its luminance
  * reaches 0.03, a light one darkened until it keeps 3:1 against white; anything else is kept. The header and buttons
  * carry white text on the dark variant (`themePalette`), which reaches 4.5:1 on every result. `adjusted` says
  * whether the colour changed; an unreadable value gives the default colour.

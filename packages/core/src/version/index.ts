@@ -17,5 +17,5 @@ export {
   type WireVersionRecord,
   type PackageInfo,
   type ServerVersionInfo,
-} from './info.ts';
+} from './api.ts';
 export { versionNoteText, copyrightYears, type VersionNote } from './text.ts';

@@ -1,6 +1,6 @@
 /**
  * What the about dialog shows of versions without loading them: a version note in the language in force and the
- * copyright years. The version calls themselves (`info.ts`) load when the dialog opens (issue 15).
+ * copyright years. The version calls themselves (`api.ts`) load when the dialog opens (size budgets).
  */
 import type { Lang } from '../i18n/language.ts';
 import { getLanguage } from '../i18n/language.ts';

@@ -4,7 +4,7 @@ import { createClient, type Client } from '../http/client.ts';
 import { RequestError } from '../http/errors.ts';
 import { captureNotices, resetServer } from '../test-support/server.ts';
 import { compareVersions, findVersionMismatches, versionKey } from './compare.ts';
-import { fromWireVersions, loadVersionInfo, toWireVersions, versionUrls } from './info.ts';
+import { fromWireVersions, loadVersionInfo, toWireVersions, versionUrls } from './api.ts';
 import { copyrightYears, versionNoteText } from './text.ts';
 
 describe('version numbers', () => {

@@ -1,10 +1,10 @@
 /**
  * The viewport's contract of spec part 2 (§2 "Viewport page", §3 "App manifest", §4 "Viewport loader", §7
  * "Viewport"): its parameters, names, errors and what a mount function hands back. The loader itself (`loader.ts`:
- * manifest, files, mount function) loads when a viewport first has an app to show (issue 15). No UI here:
+ * manifest, files, mount function) loads when a viewport first has an app to show (size budgets). No UI here:
  * `<edu-viewport>` and plain pages build on it.
  *
- * The script contract (docs/decisions.md "Building blocks B"): a classic script that runs
+ * The script contract (docs/decisions.md "`<edu-viewport>` and core `viewport/`"): a classic script that runs
  *   `(window.EduViewportApps ||= {})[fileId] = (container, context) => handle`
  * where `context` is `{app, fileId, id, linkUrl, lang}` and `handle` is optional: `{update?(context), unmount?()}`
  * or a cleanup function.

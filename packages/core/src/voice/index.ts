@@ -1,4 +1,4 @@
-/** Voice commands (spec part 2 §4, §5, §7, §8, §9; issue 16): token and skill calls, the protocol client, PCM, texts. */
+/** Voice commands (spec part 2 §4, §5, §7, §8, §9): token and skill calls, the protocol client, PCM, texts. */
 export {
   VOICE_PATHS,
   DEFAULT_SPEECH_GATEWAY,

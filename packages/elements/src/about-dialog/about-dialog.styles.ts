@@ -1,6 +1,21 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorderLight,
+  colorBorderLighter,
+  colorFill,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  colorTextSecondary,
+  colorWarningLight,
+  radius,
+  radiusRound,
+  textSoft,
+  warningAccent,
+  warningTextDialog,
+  warningTextStrong,
+} from '../internal/tokens.ts';
 
 export const aboutDialogStyles = css`
   :host {
@@ -13,7 +28,7 @@ export const aboutDialogStyles = css`
     align-items: center;
     gap: 16px;
     padding-bottom: 16px;
-    border-bottom: 1px solid #ebeef5;
+    border-bottom: 1px solid ${colorBorderLighter};
   }
 
   .logo,
@@ -27,21 +42,21 @@ export const aboutDialogStyles = css`
   .product {
     font-size: 18px;
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .company {
     margin-top: 4px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .alert {
     margin: 16px 0 0;
     padding: 10px 14px;
-    border-radius: 4px;
-    border-left: 4px solid #e6a23c;
-    background: #fdf6ec;
-    color: #7a4d00;
+    border-radius: ${radius};
+    border-left: 4px solid ${warningAccent};
+    background: ${colorWarningLight};
+    color: ${warningTextStrong};
   }
 
   .section {
@@ -52,7 +67,7 @@ export const aboutDialogStyles = css`
     margin: 0 0 8px;
     font-size: 15px;
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .versions {
@@ -66,7 +81,7 @@ export const aboutDialogStyles = css`
   .version {
     position: relative;
     padding: 0 0 12px 18px;
-    border-left: 2px solid #e4e7ed;
+    border-left: 2px solid ${colorBorderLight};
     margin-left: 5px;
   }
 
@@ -77,7 +92,7 @@ export const aboutDialogStyles = css`
     top: 4px;
     width: 10px;
     height: 10px;
-    border-radius: 50%;
+    border-radius: ${radiusRound};
     background: var(--_accent);
   }
 
@@ -97,14 +112,14 @@ export const aboutDialogStyles = css`
   }
 
   time {
-    color: #6b6e75;
+    color: ${colorTextMuted};
     font-size: 13px;
   }
 
   .notes {
     margin: 6px 0 0;
     padding-left: 1.6em;
-    color: #4c4f55;
+    color: ${textSoft};
     list-style: decimal;
   }
 
@@ -114,7 +129,7 @@ export const aboutDialogStyles = css`
 
   .muted {
     margin: 0;
-    color: #6b6e75;
+    color: ${colorTextMuted};
   }
 
   .facts {
@@ -123,8 +138,8 @@ export const aboutDialogStyles = css`
     gap: 8px 32px;
     margin: 16px 0 0;
     padding: 12px 14px;
-    border-radius: 4px;
-    background: #f5f7fa;
+    border-radius: ${radius};
+    background: ${colorFill};
   }
 
   .facts div {
@@ -133,23 +148,23 @@ export const aboutDialogStyles = css`
   }
 
   dt {
-    color: #6b6e75;
+    color: ${colorTextMuted};
   }
 
   dd {
     margin: 0;
-    color: #303133;
+    color: ${colorText};
     font-weight: 500;
   }
 
   dd.missing {
-    color: #8a5a00;
+    color: ${warningTextDialog};
     font-weight: normal;
   }
 
   .copyright {
     margin: 16px 0 0;
-    color: #6b6e75;
+    color: ${colorTextMuted};
     font-size: 13px;
     text-align: center;
   }

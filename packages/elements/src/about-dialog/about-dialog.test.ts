@@ -1,20 +1,13 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { RequestError } from '@edu-portal/core/http/errors.ts';
 import { createClient, type Client } from '@edu-portal/core/http/client.ts';
 import { setNotifier, type Notice } from '@edu-portal/core/platform/notify.ts';
 import '../index.ts';
 import type { EduAboutDialog } from './about-dialog.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { nextFrame, waitUntil } from '../internal/test-utils.ts';
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
+import { nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 const notFound = () => new RequestError({ kind: 'http', status: 404, message: '404 Not Found' });
 

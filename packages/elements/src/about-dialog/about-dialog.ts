@@ -4,7 +4,7 @@ import { msg } from '@lit/localize';
 import type { Client } from '@edu-portal/core/http/client.ts';
 import { getLanguage } from '@edu-portal/core/i18n/language.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
-import type { VersionInfo } from '@edu-portal/core/version/info.ts';
+import type { VersionInfo } from '@edu-portal/core/version/api.ts';
 import { copyrightYears, versionNoteText } from '@edu-portal/core/version/text.ts';
 import type { VersionMismatch } from '@edu-portal/core/version/compare.ts';
 import { EduDialog } from '../dialog/dialog.ts';
@@ -15,8 +15,8 @@ import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { loadOnce } from '../internal/load-once.ts';
 
-/** The three version calls and their comparison, loaded at the first opening with a code (issue 15). */
-const loadVersions = loadOnce(() => import('@edu-portal/core/version/info.ts'));
+/** The three version calls and their comparison, loaded at the first opening with a code (size budgets). */
+const loadVersions = loadOnce(() => import('@edu-portal/core/version/api.ts'));
 
 /** Spec part 2 §9. */
 export const ABOUT_DIALOG_WIDTH = '650px';

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
-import { colorPrimaryStrong } from '../internal/tokens.ts';
+import { colorPrimaryStrong, colorTextSecondary, radiusRound, tint } from '../internal/tokens.ts';
 
 export const chartStyles = [
   visuallyHiddenStyles,
@@ -30,12 +30,12 @@ export const chartStyles = [
       align-items: center;
       justify-content: center;
       gap: 8px;
-      color: var(--edu-chart-muted-color, #606266);
+      color: var(--edu-chart-muted-color, ${colorTextSecondary});
       font-size: 14px;
     }
 
     .loading {
-      background: var(--edu-chart-mask, rgb(255 255 255 / 0.7));
+      background: var(--edu-chart-mask, ${tint('0.7')});
       color: ${colorPrimaryStrong};
     }
 
@@ -44,7 +44,7 @@ export const chartStyles = [
       height: 18px;
       border: 2px solid currentColor;
       border-right-color: transparent;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
   `,
 ];

@@ -1,10 +1,8 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendMouse, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
 import { throttle } from '../internal/throttle.ts';
-import { waitUntil } from '../internal/test-utils.ts';
+import { switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { CHART_RESIZE_THROTTLE_MS, EduChart, type EChartsCoreOption } from './chart.ts';
 
 defineElement('edu-chart', EduChart);
@@ -56,11 +54,6 @@ function centrePixel(canvas: HTMLCanvasElement): string {
 
 function description(el: EduChart): string {
   return el.shadowRoot!.querySelector('#description')!.textContent ?? '';
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 describe('<edu-chart>', () => {

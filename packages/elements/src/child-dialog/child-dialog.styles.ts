@@ -1,7 +1,22 @@
 import { css } from 'lit';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary8, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  black,
+  colorBorder,
+  colorBorderLighter,
+  colorFill,
+  colorPrimary8,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  colorTextSecondary,
+  radius,
+  radiusRound,
+  radiusSm,
+  white,
+} from '../internal/tokens.ts';
 
 export const childDialogStyles = [
   spinnerMotionStyles,
@@ -23,28 +38,28 @@ export const childDialogStyles = [
       width: 100%;
       border-collapse: collapse;
       font-size: 14px;
-      color: #303133;
+      color: ${colorText};
     }
 
     caption {
       caption-side: top;
       padding: 0 0 12px;
       text-align: left;
-      color: #606266;
+      color: ${colorTextSecondary};
     }
 
     th,
     td {
       padding: 10px 12px;
-      border-bottom: 1px solid #ebeef5;
+      border-bottom: 1px solid ${colorBorderLighter};
       text-align: left;
       vertical-align: middle;
     }
 
     thead th {
-      background: #f5f7fa;
+      background: ${colorFill};
       font-weight: 600;
-      color: #606266;
+      color: ${colorTextSecondary};
       white-space: nowrap;
     }
 
@@ -53,7 +68,7 @@ export const childDialogStyles = [
     }
 
     tbody tr:hover {
-      background: #f5f7fa;
+      background: ${colorFill};
     }
 
     tbody tr.current {
@@ -79,7 +94,7 @@ export const childDialogStyles = [
       justify-content: center;
       width: 32px;
       height: 32px;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
       background: ${colorPrimary8};
       color: ${colorPrimaryDark};
       font-size: 15px;
@@ -119,11 +134,11 @@ export const childDialogStyles = [
       display: inline-block;
       padding: 0 6px;
       border: 1px solid ${colorPrimaryDark};
-      border-radius: 3px;
+      border-radius: ${radiusSm};
       font-size: 12px;
       line-height: 18px;
       color: ${colorPrimaryDark};
-      background: #fff;
+      background: ${white};
     }
 
     .enter {
@@ -134,9 +149,9 @@ export const childDialogStyles = [
       box-sizing: border-box;
       padding: 0 16px;
       border: 1px solid ${colorPrimaryDark};
-      border-radius: 4px;
+      border-radius: ${radius};
       background: ${colorPrimaryDark};
-      color: #fff;
+      color: ${white};
       font: inherit;
       font-size: 13px;
       cursor: pointer;
@@ -144,7 +159,7 @@ export const childDialogStyles = [
 
     .enter:hover:not(:disabled):not([aria-disabled='true']) {
       /* Darker, not lighter: white text keeps 4.5:1. */
-      background: color-mix(in srgb, ${colorPrimaryDark} 82%, #000);
+      background: color-mix(in srgb, ${colorPrimaryDark} 82%, ${black});
     }
 
     .enter:focus-visible {
@@ -153,9 +168,9 @@ export const childDialogStyles = [
 
     .enter:disabled,
     .enter[aria-disabled='true']:not(.pending) {
-      border-color: #dcdfe6;
-      background: #f5f7fa;
-      color: #6b6e75;
+      border-color: ${colorBorder};
+      background: ${colorFill};
+      color: ${colorTextMuted};
       cursor: not-allowed;
     }
 

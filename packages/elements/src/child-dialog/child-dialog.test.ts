@@ -1,14 +1,13 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { Child } from '@edu-portal/core/session/types.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, nextFrame } from '../internal/test-utils.ts';
+import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
 import { EduChildDialog, type EduChildSelectEvent } from './child-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -21,19 +20,6 @@ const CHILDREN: readonly Child[] = [
   { id: 's 3', realName: 'amy Lee', gradeName: 'Grade 5', className: '5B' },
 ];
 
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
-
-function q<T extends Element = HTMLElement>(el: EduChildDialog, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
-function dialogOf(el: EduChildDialog): EduDialog {
-  return q<EduDialog>(el, 'edu-dialog')!;
-}
-
 function closeButton(el: EduChildDialog): HTMLElement {
   return dialogOf(el).shadowRoot!.querySelector<HTMLElement>('[part="close"]')!;
 }
@@ -44,11 +30,6 @@ function enterButton(el: EduChildDialog, id: string): HTMLButtonElement {
 
 function rows(el: EduChildDialog): HTMLTableRowElement[] {
   return Array.from(el.shadowRoot!.querySelectorAll<HTMLTableRowElement>('tbody tr'));
-}
-
-async function settle(el: EduChildDialog): Promise<void> {
-  await el.updateComplete;
-  await dialogOf(el).updateComplete;
 }
 
 async function opened(

@@ -1,11 +1,24 @@
 import { css } from 'lit';
-import { colorPrimary } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorFill,
+  colorPrimary,
+  colorText,
+  colorTextSecondary,
+  iconGrey,
+  radius,
+  radiusSm,
+  radiusXs,
+  selectedFill,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const colorPickerStyles = css`
   :host {
     display: inline-block;
     vertical-align: middle;
-    --_border: var(--edu-color-picker-border-color, #dcdfe6);
+    --_border: var(--edu-color-picker-border-color, ${colorBorder});
     --_primary: ${colorPrimary};
     --_swatch: var(--edu-color-picker-swatch-size, 18px);
   }
@@ -18,9 +31,9 @@ export const colorPickerStyles = css`
     box-sizing: border-box;
     padding: 0 8px;
     border: 1px solid var(--_border);
-    border-radius: 4px;
-    background: #fff;
-    color: #303133;
+    border-radius: ${radius};
+    background: ${white};
+    color: ${colorText};
     font: inherit;
     cursor: pointer;
   }
@@ -66,7 +79,7 @@ export const colorPickerStyles = css`
     height: 4px;
     margin-top: 2px;
     /* A white bar stays visible. */
-    box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.15);
+    box-shadow: inset 0 0 0 1px ${shade('0.15')};
   }
 
   /* A theme colour is no text colour: the trigger shows a plain swatch, no sample letter. */
@@ -77,18 +90,18 @@ export const colorPickerStyles = css`
   :host([mode='theme']) .bar {
     height: 18px;
     margin-top: 0;
-    border-radius: 3px;
+    border-radius: ${radiusSm};
   }
 
   .size {
     font-size: 12px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .caret svg {
     width: 10px;
     height: 10px;
-    fill: #909399;
+    fill: ${iconGrey};
   }
 
   .panel {
@@ -102,10 +115,10 @@ export const colorPickerStyles = css`
     overflow: auto;
     padding: 10px 12px 12px;
     border: 1px solid var(--_border);
-    border-radius: 4px;
-    background: var(--edu-color-picker-panel-background, #fff);
-    color: #303133;
-    box-shadow: var(--edu-color-picker-panel-shadow, 0 6px 16px rgb(0 0 0 / 0.12));
+    border-radius: ${radius};
+    background: var(--edu-color-picker-panel-background, ${white});
+    color: ${colorText};
+    box-shadow: var(--edu-color-picker-panel-shadow, 0 6px 16px ${shade('0.12')});
     font-size: 13px;
     z-index: var(--edu-z-popup, 10000);
   }
@@ -126,8 +139,8 @@ export const colorPickerStyles = css`
     height: 28px;
     font: inherit;
     border: 1px solid var(--_border);
-    border-radius: 4px;
-    background: #fff;
+    border-radius: ${radius};
+    background: ${white};
   }
 
   .default {
@@ -138,8 +151,8 @@ export const colorPickerStyles = css`
     box-sizing: border-box;
     padding: 4px 8px;
     border: 1px solid var(--_border);
-    border-radius: 3px;
-    background: #fff;
+    border-radius: ${radiusSm};
+    background: ${white};
     font: inherit;
     color: inherit;
     cursor: pointer;
@@ -148,18 +161,18 @@ export const colorPickerStyles = css`
   .default:hover,
   .default.checked {
     border-color: var(--_primary);
-    background: #f0f5fc;
+    background: ${selectedFill};
   }
 
   .chip {
     width: 14px;
     height: 14px;
-    border-radius: 2px;
+    border-radius: ${radiusXs};
   }
 
   .group-label {
     margin: 10px 0 6px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .grid {
@@ -173,7 +186,7 @@ export const colorPickerStyles = css`
     height: var(--_swatch);
     box-sizing: border-box;
     background: var(--swatch);
-    border: 1px solid rgb(0 0 0 / 0.12);
+    border: 1px solid ${shade('0.12')};
     cursor: pointer;
   }
 
@@ -183,13 +196,13 @@ export const colorPickerStyles = css`
   }
 
   .swatch:hover {
-    outline: 1px solid #606266;
+    outline: 1px solid ${colorTextSecondary};
     outline-offset: 1px;
   }
 
   .swatch[aria-checked='true'] {
     box-shadow:
-      0 0 0 2px #fff,
+      0 0 0 2px ${white},
       0 0 0 3px var(--_primary);
   }
 
@@ -199,12 +212,12 @@ export const colorPickerStyles = css`
     gap: 8px;
     margin-top: 10px;
     padding: 4px 8px;
-    border-radius: 3px;
+    border-radius: ${radiusSm};
     cursor: pointer;
   }
 
   .more:hover {
-    background: #f5f7fa;
+    background: ${colorFill};
   }
 
   .more input {
@@ -223,7 +236,7 @@ export const colorPickerStyles = css`
   .more-icon svg {
     width: 16px;
     height: 16px;
-    fill: #606266;
+    fill: ${colorTextSecondary};
     display: block;
   }
 
@@ -244,6 +257,6 @@ export const colorPickerStyles = css`
     display: block;
     margin-top: 4px;
     font-size: 12px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 `;

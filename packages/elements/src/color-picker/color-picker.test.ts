@@ -1,22 +1,15 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import type { EduColorChangeDetail, EduColorPicker } from './color-picker.ts';
 import { applyVariation, normalizeColor, themeGrid, defaultThemeColors, variationsFor } from './palette.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays, topOverlay } from '../internal/overlay-stack.ts';
-import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 function parts(el: EduColorPicker) {
   const root = el.shadowRoot!;

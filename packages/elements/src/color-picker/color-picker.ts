@@ -56,9 +56,9 @@ function normalizeFontSize(value: unknown): string {
  * standard colours and "more colours" (the browser's own colour input), and optionally a text size (12–20 px) and
  * a font family (SimSun, KaiTi, Microsoft YaHei, SimHei, LiSu, STXingkai).
  *
- * The panel is a popover in the top layer, placed by Floating UI beside the trigger with `position: fixed`: it
- * flips above when there is no room below and shifts to stay in the viewport, so neither a scrolling box nor a
- * dialog clips it (shoelace#2141). It registers in the page's overlay stack, so Escape closes it first and only
+ * The panel is a popover in the top layer, placed by the kit's own placement (`internal/placement.ts`) beside
+ * the trigger with `position: fixed`: it flips above when there is no room below and shifts to stay in the
+ * viewport, so neither a scrolling box nor a dialog clips it (shoelace#2141). It registers in the page's overlay stack, so Escape closes it first and only
  * it. The swatches are two labelled radio groups with one Tab stop each; the arrow keys move and check, Home and
  * End jump, Enter or Space (or a click) choose and close. Every swatch is named in the language in force.
  *

@@ -9,6 +9,7 @@ import { msg } from '@lit/localize';
 import { badgeText } from '@edu-portal/core/desktop/header.ts';
 import { iconFallbackText, iconImage, iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { badgeAppRed, shade, white } from '../internal/tokens.ts';
 
 /** `edu-open-app` is the header's event (same name, same detail), typed there. */
 export type { EduOpenAppDetail, EduOpenAppEvent } from '../header/header.ts';
@@ -153,11 +154,11 @@ export const appTileStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    color: #fff;
+    color: ${white};
     font-size: var(--_tile-font, 26px);
     font-weight: 600;
     line-height: 1;
-    box-shadow: inset 0 -2px 0 rgb(0 0 0 / 0.12);
+    box-shadow: inset 0 -2px 0 ${shade('0.12')};
   }
 
   .badge {
@@ -170,10 +171,10 @@ export const appTileStyles = css`
     padding: 0 5px;
     box-sizing: border-box;
     border-radius: 9px;
-    background: var(--edu-badge-background, #d0182b);
+    background: var(--edu-badge-background, ${badgeAppRed});
     /* A white ring keeps the count apart from any picture or theme colour. */
-    box-shadow: 0 0 0 2px #fff;
-    color: var(--edu-badge-color, #fff);
+    box-shadow: 0 0 0 2px ${white};
+    color: var(--edu-badge-color, ${white});
     font-size: 11px;
     font-weight: 600;
     line-height: 18px;

@@ -1,7 +1,25 @@
 import { css } from 'lit';
 import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { appTileStyles } from './app-tile.ts';
-import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorDanger,
+  colorDangerLight,
+  colorPrimary,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  dangerBorderStrong,
+  inkShade,
+  panelBorder,
+  primaryHaze,
+  radius,
+  radiusLg,
+  radiusXl,
+  radiusXs,
+  tint,
+  white,
+} from '../internal/tokens.ts';
 
 export const desktopStyles = [
   visuallyHiddenStyles,
@@ -11,7 +29,7 @@ export const desktopStyles = [
     :host {
       display: block;
       font-size: 14px;
-      color: var(--edu-app-icon-label-color, #303133);
+      color: var(--edu-app-icon-label-color, ${colorText});
       --_primary: ${colorPrimary};
       --_tile-size: 56px;
       --_tile-font: 26px;
@@ -27,10 +45,10 @@ export const desktopStyles = [
 
     .group {
       padding: 14px 16px 12px;
-      border: var(--edu-desktop-panel-border, 1px solid #e8ecf2);
+      border: var(--edu-desktop-panel-border, 1px solid ${panelBorder});
       border-radius: 12px;
-      background: var(--edu-desktop-panel-background, #fff);
-      box-shadow: var(--edu-desktop-panel-shadow, 0 4px 16px rgb(31 45 61 / 0.06));
+      background: var(--edu-desktop-panel-background, ${white});
+      box-shadow: var(--edu-desktop-panel-shadow, 0 4px 16px ${inkShade('0.06')});
     }
 
     .group.untitled {
@@ -42,7 +60,7 @@ export const desktopStyles = [
       align-items: center;
       gap: 8px;
       margin: 0 0 8px;
-      color: var(--edu-desktop-group-title-color, #303133);
+      color: var(--edu-desktop-group-title-color, ${colorText});
       font-size: 15px;
       font-weight: 600;
       line-height: 1.4;
@@ -52,7 +70,7 @@ export const desktopStyles = [
       content: '';
       width: 4px;
       height: 14px;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: var(--_primary);
     }
 
@@ -81,7 +99,7 @@ export const desktopStyles = [
       min-width: 0;
       padding: 12px 6px 10px;
       border: 0;
-      border-radius: 10px;
+      border-radius: ${radiusXl};
       background: transparent;
       color: inherit;
       font: inherit;
@@ -91,7 +109,7 @@ export const desktopStyles = [
     }
 
     .app:hover {
-      background: var(--edu-app-icon-hover-background, rgb(69 124 214 / 0.08));
+      background: var(--edu-app-icon-hover-background, ${primaryHaze});
     }
 
     .app:hover .picture {
@@ -135,8 +153,8 @@ export const desktopStyles = [
     }
 
     li.dragging .app {
-      background: var(--edu-desktop-panel-background, #fff);
-      box-shadow: 0 8px 24px rgb(31 45 61 / 0.18);
+      background: var(--edu-desktop-panel-background, ${white});
+      box-shadow: 0 8px 24px ${inkShade('0.18')};
       opacity: 0.92;
     }
 
@@ -147,9 +165,9 @@ export const desktopStyles = [
       top: 8px;
       bottom: 8px;
       width: 3px;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: var(--_primary);
-      box-shadow: 0 0 0 2px rgb(255 255 255 / 0.8);
+      box-shadow: 0 0 0 2px ${tint('0.8')};
     }
 
     li.drop-before::before {
@@ -162,7 +180,7 @@ export const desktopStyles = [
 
     li.drop-before .app,
     li.drop-after .app {
-      background: var(--edu-app-icon-hover-background, rgb(69 124 214 / 0.08));
+      background: var(--edu-app-icon-hover-background, ${primaryHaze});
     }
 
     .status {
@@ -172,7 +190,7 @@ export const desktopStyles = [
       gap: 8px;
       margin: 0;
       padding: 24px 16px;
-      color: #606266;
+      color: ${colorTextSecondary};
     }
 
     .spinner {
@@ -188,17 +206,17 @@ export const desktopStyles = [
       justify-content: center;
       gap: 12px;
       padding: 12px 16px;
-      border: 1px solid #fbc4c4;
-      border-radius: 8px;
-      background: #fef0f0;
-      color: #b42318;
+      border: 1px solid ${dangerBorderStrong};
+      border-radius: ${radiusLg};
+      background: ${colorDangerLight};
+      color: ${colorDanger};
     }
 
     .retry {
       padding: 5px 14px;
       border: 1px solid var(--_primary);
-      border-radius: 4px;
-      background: #fff;
+      border-radius: ${radius};
+      background: ${white};
       color: ${colorPrimaryDark};
       font: inherit;
       cursor: pointer;

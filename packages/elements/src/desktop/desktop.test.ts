@@ -1,18 +1,20 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { canReorderIcons, desktopIcons, type AppIcon, type IconGroup } from '@edu-portal/core/desktop/icons.ts';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
-import { center, describeNode, drag, nextFrame, testIcon, waitUntil } from '../internal/test-utils.ts';
+import {
+  center,
+  describeNode,
+  drag,
+  nextFrame,
+  qs,
+  switchLanguage,
+  testIcon,
+  waitUntil,
+} from '../internal/test-utils.ts';
 import { EduDesktop, type EduReorderDetail } from './desktop.ts';
 
 defineElement('edu-desktop', EduDesktop);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 /** A 1×1 PNG, so loaded images need no server. */
 const PNG =
@@ -56,10 +58,6 @@ const areaOfficer = { userType: 2, unitType: 1 };
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => icon(`app${i}`, `应用${i}`));
 
-function q<T extends Element = HTMLElement>(el: EduDesktop, selector: string): T {
-  return el.shadowRoot!.querySelector<T>(selector)!;
-}
-
 function all<T extends Element = HTMLElement>(el: Element, selector: string): T[] {
   return Array.from((el.shadowRoot ?? el).querySelectorAll<T>(selector));
 }
@@ -70,7 +68,7 @@ function codesOf(el: EduDesktop, section: string): string[] {
 }
 
 function tile(el: EduDesktop, section: string, code: string): HTMLButtonElement {
-  return q<HTMLButtonElement>(el, `ul[data-section="${section}"] button[data-code="${code}"]`);
+  return qs<HTMLButtonElement>(el, `ul[data-section="${section}"] button[data-code="${code}"]`);
 }
 
 function focused(el: EduDesktop): string {
@@ -123,7 +121,7 @@ describe('<edu-desktop>', () => {
       expect(all(el, 'section[part="group"]').length).to.equal(1);
       expect(codesOf(el, 'all')).to.deep.equal(['homework', 'exam', 'lesson', 'base', 'notice']);
       // The flat list's title is read, not shown.
-      expect(q(el, '[part="heading"]').classList.contains('visually-hidden')).to.equal(true);
+      expect(qs(el, '[part="heading"]').classList.contains('visually-hidden')).to.equal(true);
 
       el.view = desktopIcons(groups, areaOfficer);
       await el.updateComplete;
@@ -134,7 +132,7 @@ describe('<edu-desktop>', () => {
       await switchLanguage('en');
       const el = await render({ view: desktopIcons(groups, teacher), headingLevel: 3 });
       expect(all(el, '[part="heading"]').map((h) => h.textContent!.trim())).to.deep.equal(['Teaching', 'Management']);
-      expect(q(el, '[part="heading"]').getAttribute('aria-level')).to.equal('3');
+      expect(qs(el, '[part="heading"]').getAttribute('aria-level')).to.equal('3');
       expect(tile(el, 'group-0', 'homework').querySelector('.label')!.textContent).to.equal('Homework');
       // No English name: the Chinese one.
       expect(tile(el, 'group-1', 'base').querySelector('.label')!.textContent).to.equal('基础平台');
@@ -187,29 +185,29 @@ describe('<edu-desktop>', () => {
       const el = await render({ view: desktopIcons(groups, parent), recent: many(12) });
       const cards = all(el, 'section[part~="group"]');
       expect(cards[0]!.getAttribute('part')).to.equal('group recent');
-      expect(q(el, '[part="heading"]').textContent!.trim()).to.equal('最近使用');
+      expect(qs(el, '[part="heading"]').textContent!.trim()).to.equal('最近使用');
       expect(codesOf(el, 'recent').length).to.equal(10);
       // With the recent row above, the flat list's title shows.
       expect(all(el, '[part="heading"]')[1]!.classList.contains('visually-hidden')).to.equal(false);
       el.recent = [];
       await el.updateComplete;
-      expect(q(el, 'ul[data-section="recent"]')).to.equal(null);
+      expect(qs(el, 'ul[data-section="recent"]')).to.equal(null);
     });
 
     it('shows loading, an empty desktop, and an error with a retry button', async () => {
       const el = await render({ loading: true });
-      expect(q(el, '[role="status"].status').textContent).to.contain('正在加载应用');
+      expect(qs(el, '[role="status"].status').textContent).to.contain('正在加载应用');
       el.loading = false;
       el.view = { grouped: true, groups: [] };
       await el.updateComplete;
-      expect(q(el, '.status.empty').textContent).to.contain('暂无可用的应用');
+      expect(qs(el, '.status.empty').textContent).to.contain('暂无可用的应用');
       el.error = '网络错误';
       await el.updateComplete;
-      expect(q(el, '[part="error"]').getAttribute('role')).to.equal('alert');
-      expect(q(el, '[part="error"]').textContent).to.contain('网络错误');
-      expect(q(el, '.status.empty')).to.equal(null);
+      expect(qs(el, '[part="error"]').getAttribute('role')).to.equal('alert');
+      expect(qs(el, '[part="error"]').textContent).to.contain('网络错误');
+      expect(qs(el, '.status.empty')).to.equal(null);
       const reload = oneEvent(el, 'edu-desktop-reload');
-      q<HTMLButtonElement>(el, '[part="retry"]').click();
+      qs<HTMLButtonElement>(el, '[part="retry"]').click();
       expect((await reload).detail).to.equal(null);
     });
   });
@@ -243,7 +241,7 @@ describe('<edu-desktop>', () => {
       await sendKeys({ press: 'Home' });
       expect(focused(el)).to.match(/:app0$/);
       await sendKeys({ press: 'ArrowDown' });
-      const columns = getComputedStyle(q(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
+      const columns = getComputedStyle(qs(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
       expect(focused(el)).to.match(new RegExp(`:app${columns}$`));
       await sendKeys({ press: 'ArrowUp' });
       expect(focused(el)).to.match(/:app0$/);
@@ -272,12 +270,12 @@ describe('<edu-desktop>', () => {
       // The other group that lists the same app keeps its order.
       expect(codesOf(el, 'group-1')).to.deep.equal(['base', 'notice', 'homework']);
       expect(focused(el)).to.match(/:homework$/);
-      expect(q(el, '[aria-live="polite"]').textContent).to.equal('已移动到位置 2');
+      expect(qs(el, '[aria-live="polite"]').textContent).to.equal('已移动到位置 2');
 
       await sendKeys({ press: 'Control+ArrowRight' });
       await el.updateComplete;
       expect(codesOf(el, 'group-0')).to.deep.equal(['exam', 'lesson', 'homework']);
-      expect(q(el, '[aria-live="polite"]').textContent).to.equal('已移动到位置 3');
+      expect(qs(el, '[aria-live="polite"]').textContent).to.equal('已移动到位置 3');
       // At the end nothing moves and nothing is reported.
       await sendKeys({ press: 'Control+ArrowRight' });
       await el.updateComplete;
@@ -291,7 +289,7 @@ describe('<edu-desktop>', () => {
 
     it('moves by a grid row with Ctrl+ArrowDown/Up on a flat desktop', async () => {
       const el = await render({ view: { grouped: false, icons: many(12) }, reorderable: true });
-      const columns = getComputedStyle(q(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
+      const columns = getComputedStyle(qs(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
       expect(columns).to.be.greaterThan(1);
       const events = collect<EduReorderDetail>(el, 'edu-reorder');
       tile(el, 'all', 'app0').focus();
@@ -332,8 +330,8 @@ describe('<edu-desktop>', () => {
       expect(events).to.deep.equal([{ codes: ['app1', 'app2', 'app0', 'app3'], group: null }]);
       // The release after a drag does not open the app.
       expect(opened).to.deep.equal([]);
-      expect(q(el, '.dragging')).to.equal(null);
-      expect(q(el, '[aria-live="polite"]').textContent).to.equal('已移动到位置 3');
+      expect(qs(el, '.dragging')).to.equal(null);
+      expect(qs(el, '[aria-live="polite"]').textContent).to.equal('已移动到位置 3');
     });
 
     it('drags backwards within a group only, and a short move still opens the app', async () => {
@@ -376,8 +374,8 @@ describe('<edu-desktop>', () => {
         recent: many(3),
       });
       const events = collect<EduReorderDetail>(el, 'edu-reorder');
-      expect(q(el, '.movable')).to.equal(null);
-      expect(q(el, '#reorder-hint')).to.equal(null);
+      expect(qs(el, '.movable')).to.equal(null);
+      expect(qs(el, '#reorder-hint')).to.equal(null);
       tile(el, 'all', 'homework').focus();
       await sendKeys({ press: 'Control+ArrowRight' });
       await drag(center(tile(el, 'all', 'homework')), center(tile(el, 'all', 'lesson')));
@@ -394,7 +392,7 @@ describe('<edu-desktop>', () => {
       expect(events).to.deep.equal([]);
       // The main list is movable now, and says how.
       expect(tile(el, 'all', 'homework').getAttribute('aria-describedby')).to.equal('reorder-hint');
-      expect(q(el, '#reorder-hint').textContent).to.contain('Ctrl');
+      expect(qs(el, '#reorder-hint').textContent).to.contain('Ctrl');
     });
   });
 
@@ -415,7 +413,7 @@ describe('<edu-desktop>', () => {
         await el.updateComplete;
       }
       expect(drawn(el)).to.equal(3000);
-      expect(q(el, '.more')).to.equal(null);
+      expect(qs(el, '.more')).to.equal(null);
       tile(el, 'group-0', 'app2999').scrollIntoView();
       expect(tile(el, 'group-0', 'app2999').getBoundingClientRect().bottom).to.be.at.most(innerHeight);
       scrollTo(0, 0);
@@ -436,7 +434,7 @@ describe('<edu-desktop>', () => {
       tile(other, 'group-0', `app${count - 1}`).focus();
       await sendKeys({ press: 'ArrowRight' });
       await waitUntil(() => focused(other).endsWith(`:app${count}`), 'the first tile not drawn before');
-      const columns = getComputedStyle(q(other, 'ul.grid')).gridTemplateColumns.split(' ').length;
+      const columns = getComputedStyle(qs(other, 'ul.grid')).gridTemplateColumns.split(' ').length;
       const last = drawn(other) - 1;
       tile(other, 'group-0', `app${last}`).focus();
       await sendKeys({ press: 'ArrowDown' });
@@ -446,7 +444,7 @@ describe('<edu-desktop>', () => {
     it('moves an app past the drawn tiles with Ctrl+arrows and keeps the focus on it', async () => {
       const el = await render({ view: { grouped: false, icons: many(3000) }, reorderable: true }, 900);
       const last = drawn(el) - 1;
-      const columns = getComputedStyle(q(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
+      const columns = getComputedStyle(qs(el, 'ul.grid')).gridTemplateColumns.split(' ').length;
       tile(el, 'all', `app${last}`).focus();
       const moves = collect<EduReorderDetail>(el, 'edu-reorder');
       await sendKeys({ press: 'Control+ArrowDown' });
@@ -464,7 +462,7 @@ describe('<edu-desktop>', () => {
         view: { grouped: false, icons: [icon('long', '综合素质评价', PNG, 0, { englishName: name })] },
       });
       const button = tile(el, 'all', 'long');
-      const label = q(el, '[part="label"]');
+      const label = qs(el, '[part="label"]');
       expect(label.textContent!.trim()).to.equal(name);
       expect(button.title).to.equal(name);
       const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
@@ -488,7 +486,7 @@ describe('<edu-desktop>', () => {
           error: lang === 'en' ? 'Network error' : '网络错误',
           loading: true,
         });
-        await waitUntil(() => q(el, '.fallback') !== null, 'the fallback tile');
+        await waitUntil(() => qs(el, '.fallback') !== null, 'the fallback tile');
         await nextFrame();
         await expect(el).to.be.accessible();
         const unread = { 'zh-CN': '99+ 条未读', en: '99+ unread', 'zh-HK': '99+ 條未讀' }[lang];
@@ -497,8 +495,8 @@ describe('<edu-desktop>', () => {
         const headings = all(el, '[part="heading"]').map((h) => h.textContent!.trim());
         expect(headings[headings.length - 1]).to.equal({ 'zh-CN': '应用', en: 'Apps', 'zh-HK': '應用' }[lang]);
         const retry = { 'zh-CN': '重试', en: 'Retry', 'zh-HK': '重試' }[lang];
-        expect(q(el, '[part="retry"]').textContent!.trim()).to.equal(retry);
-        if (lang !== 'zh-CN') expect(q(el, '#reorder-hint').textContent).to.not.contain('调整位置');
+        expect(qs(el, '[part="retry"]').textContent!.trim()).to.equal(retry);
+        if (lang !== 'zh-CN') expect(qs(el, '#reorder-hint').textContent).to.not.contain('调整位置');
       });
     }
   });

@@ -1,6 +1,14 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { colorPrimary, colorPrimaryStrong } from '../internal/tokens.ts';
+import {
+  colorPrimary,
+  colorPrimaryStrong,
+  colorText,
+  colorTextSecondary,
+  radius,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const dialogStyles = [
   visuallyHiddenStyles,
@@ -19,10 +27,10 @@ export const dialogStyles = [
       margin: 0;
       padding: 0;
       border: 0;
-      border-radius: var(--edu-dialog-radius, 4px);
-      background: var(--edu-dialog-background, #fff);
-      color: var(--edu-dialog-color, #303133);
-      box-shadow: var(--edu-dialog-shadow, 0 12px 32px 4px rgb(0 0 0 / 0.04), 0 8px 20px rgb(0 0 0 / 0.08));
+      border-radius: var(--edu-dialog-radius, ${radius});
+      background: var(--edu-dialog-background, ${white});
+      color: var(--edu-dialog-color, ${colorText});
+      box-shadow: var(--edu-dialog-shadow, 0 12px 32px 4px ${shade('0.04')}, 0 8px 20px ${shade('0.08')});
       font: inherit;
       overflow: visible;
       opacity: 1;
@@ -53,7 +61,7 @@ export const dialogStyles = [
     }
 
     .dialog::backdrop {
-      background: var(--edu-dialog-backdrop, rgb(0 0 0 / 0.5));
+      background: var(--edu-dialog-backdrop, ${shade('0.5')});
       opacity: 1;
       transition:
         opacity var(--edu-dialog-fade-duration, 200ms) ease,
@@ -116,9 +124,9 @@ export const dialogStyles = [
       margin: 0;
       padding: 0;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: transparent;
-      color: var(--edu-dialog-icon-color, #606266);
+      color: var(--edu-dialog-icon-color, ${colorTextSecondary});
       font: inherit;
       cursor: pointer;
     }

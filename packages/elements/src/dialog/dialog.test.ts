@@ -1,14 +1,12 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduDialog, DialogPosition } from './dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { scrollLockCount } from '../internal/scroll-lock.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, drag, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, drag, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -36,11 +34,6 @@ async function opened(template: ReturnType<typeof html>): Promise<EduDialog> {
   if (!el.open) await el.show();
   await nextFrame();
   return el;
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 class ShadowButton extends HTMLElement {
@@ -240,7 +233,7 @@ describe('<edu-dialog>', () => {
       expect(getComputedStyle(body).overflowY).to.equal('auto');
     });
 
-    describe('a long dialog in a small window (issue 13, item 16)', () => {
+    describe('a long dialog in a small window (long dialogs in small windows)', () => {
       afterEach(async () => {
         await setViewport({ width: W, height: H });
       });
@@ -300,7 +293,7 @@ describe('<edu-dialog>', () => {
       });
     });
 
-    describe('on a phone (issue 13, item 17)', () => {
+    describe('on a phone', () => {
       afterEach(async () => {
         await setViewport({ width: W, height: H });
       });

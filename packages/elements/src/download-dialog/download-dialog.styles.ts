@@ -1,6 +1,19 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorBorderLight,
+  colorFill,
+  colorPrimary,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  radiusLg,
+  radiusXl,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const downloadDialogStyles = css`
   :host {
@@ -24,10 +37,10 @@ export const downloadDialogStyles = css`
     min-height: 112px;
     box-sizing: border-box;
     padding: 18px 16px;
-    border: 1px solid #dcdfe6;
-    border-radius: 8px;
-    background: #fff;
-    color: #303133;
+    border: 1px solid ${colorBorder};
+    border-radius: ${radiusLg};
+    background: ${white};
+    color: ${colorText};
     text-decoration: none;
     transition:
       border-color 0.15s ease,
@@ -38,7 +51,7 @@ export const downloadDialogStyles = css`
   a.card:hover {
     border-color: ${colorPrimary};
     background: ${colorPrimary9};
-    box-shadow: 0 4px 12px rgb(0 0 0 / 0.08);
+    box-shadow: 0 4px 12px ${shade('0.08')};
   }
 
   a.card:focus-visible {
@@ -47,7 +60,7 @@ export const downloadDialogStyles = css`
 
   .card.disabled {
     border-style: dashed;
-    background: #f5f7fa;
+    background: ${colorFill};
     cursor: not-allowed;
   }
 
@@ -58,7 +71,7 @@ export const downloadDialogStyles = css`
     justify-content: center;
     width: 48px;
     height: 48px;
-    border-radius: 10px;
+    border-radius: ${radiusXl};
     background: ${colorPrimary9};
     color: ${colorPrimaryDark};
   }
@@ -69,8 +82,8 @@ export const downloadDialogStyles = css`
   }
 
   .card.disabled .icon {
-    background: #e4e7ed;
-    color: #606266;
+    background: ${colorBorderLight};
+    color: ${colorTextSecondary};
   }
 
   .text {
@@ -83,13 +96,13 @@ export const downloadDialogStyles = css`
   .title {
     font-size: 16px;
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .description {
     font-size: 13px;
     line-height: 1.5;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .action {
@@ -109,12 +122,12 @@ export const downloadDialogStyles = css`
 
   .size {
     font-weight: 400;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .action.unavailable {
     font-weight: 400;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .meta {
@@ -123,6 +136,6 @@ export const downloadDialogStyles = css`
     gap: 4px 16px;
     margin: 16px 0 0;
     font-size: 13px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 `;

@@ -1,37 +1,18 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { type Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, nextFrame } from '../internal/test-utils.ts';
+import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
 import { EduDownloadDialog, safeLinkUrl } from './download-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-download-dialog', EduDownloadDialog);
 
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
-
-function q<T extends Element = HTMLElement>(el: EduDownloadDialog, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
 function card(el: EduDownloadDialog, kind: 'installer' | 'portable'): HTMLElement {
   return q(el, `[part="card"][data-kind="${kind}"]`)!;
-}
-
-function dialogOf(el: EduDownloadDialog): EduDialog {
-  return q<EduDialog>(el, 'edu-dialog')!;
-}
-
-async function settle(el: EduDownloadDialog): Promise<void> {
-  await el.updateComplete;
-  await dialogOf(el).updateComplete;
 }
 
 async function opened(

@@ -1,9 +1,10 @@
 import { css } from 'lit';
+import { colorTextMuted } from '../internal/tokens.ts';
 
 export const emptyStyles = css`
   :host {
     display: block;
-    color: var(--edu-empty-color, #6b6e75);
+    color: var(--edu-empty-color, ${colorTextMuted});
     font-size: var(--edu-empty-font-size, 14px);
     line-height: 1.5;
   }

@@ -1,13 +1,7 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduEmpty } from './empty.ts';
-import { localeReady } from '../internal/localize.ts';
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
+import { switchLanguage } from '../internal/test-utils.ts';
 
 const text = (el: EduEmpty) => el.shadowRoot!.querySelector('[part="description"]')!.textContent!.trim();
 const picture = (el: EduEmpty) => el.shadowRoot!.querySelector('[part="image"] svg');

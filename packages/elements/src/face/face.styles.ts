@@ -1,5 +1,21 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import {
+  colorBorder,
+  colorDanger,
+  colorPrimary,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  faceErrorOverlay,
+  faceGuide,
+  faceSuccessOverlay,
+  ink,
+  radius,
+  radiusMd,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const faceStyles = [
   visuallyHiddenStyles,
@@ -10,7 +26,7 @@ export const faceStyles = [
       max-width: 100%;
       font-size: 14px;
       line-height: 1.5;
-      color: var(--edu-color-text, #303133);
+      color: ${colorText};
     }
 
     .base {
@@ -27,9 +43,9 @@ export const faceStyles = [
       width: 100%;
       aspect-ratio: 4 / 3;
       overflow: hidden;
-      border-radius: 6px;
-      background: #1f2d3d;
-      color: #fff;
+      border-radius: ${radiusMd};
+      background: ${ink};
+      color: ${white};
     }
 
     video,
@@ -64,7 +80,7 @@ export const faceStyles = [
       position: absolute;
       width: 18%;
       height: 18%;
-      border: 3px solid var(--edu-face-guide-color, #67c23a);
+      border: 3px solid var(--edu-face-guide-color, ${faceGuide});
     }
 
     .guide i:nth-child(1) {
@@ -99,16 +115,16 @@ export const faceStyles = [
       position: absolute;
       font-size: 56px;
       font-weight: 600;
-      text-shadow: 0 1px 4px rgb(0 0 0 / 60%);
+      text-shadow: 0 1px 4px ${shade('60%')};
     }
 
     .message {
       position: relative;
       margin: 0 12px;
       padding: 8px 12px;
-      border-radius: 4px;
-      background: rgb(0 0 0 / 65%);
-      color: #fff;
+      border-radius: ${radius};
+      background: ${shade('65%')};
+      color: ${white};
       text-align: center;
     }
 
@@ -119,11 +135,11 @@ export const faceStyles = [
     }
 
     .ok {
-      background: rgb(40 120 40 / 85%);
+      background: ${faceSuccessOverlay};
     }
 
     .bad {
-      background: rgb(150 30 30 / 88%);
+      background: ${faceErrorOverlay};
     }
 
     .retry {
@@ -138,13 +154,13 @@ export const faceStyles = [
     .retry:focus-visible,
     button:focus-visible,
     .upload:focus-within {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 2px;
     }
 
     .time {
       margin: 0;
-      color: var(--edu-color-text-secondary, #606266);
+      color: ${colorTextSecondary};
       font-size: 13px;
     }
 
@@ -159,21 +175,21 @@ export const faceStyles = [
     .upload {
       min-width: 72px;
       padding: 7px 15px;
-      border: 1px solid #dcdfe6;
-      border-radius: 4px;
+      border: 1px solid ${colorBorder};
+      border-radius: ${radius};
       font: inherit;
       cursor: pointer;
     }
 
     .primary {
-      border-color: var(--edu-face-button-background, #2b5797);
-      background: var(--edu-face-button-background, #2b5797);
-      color: #fff;
+      border-color: var(--edu-face-button-background, ${colorPrimaryDark});
+      background: var(--edu-face-button-background, ${colorPrimaryDark});
+      color: ${white};
     }
 
     .secondary {
-      background: #fff;
-      color: #303133;
+      background: ${white};
+      color: ${colorText};
     }
 
     .actions button:disabled {
@@ -207,28 +223,28 @@ export const faceStyles = [
 
     .password label {
       font-size: 13px;
-      color: var(--edu-color-text-secondary, #606266);
+      color: ${colorTextSecondary};
     }
 
     .password input {
       padding: 7px 10px;
-      border: 1px solid #dcdfe6;
-      border-radius: 4px;
+      border: 1px solid ${colorBorder};
+      border-radius: ${radius};
       font: inherit;
     }
 
     .password input:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 1px;
     }
 
     .password input[aria-invalid='true'] {
-      border-color: var(--edu-color-danger, #b42318);
+      border-color: var(--edu-color-danger, ${colorDanger});
     }
 
     .password-error {
       margin: 0;
-      color: var(--edu-color-danger, #b42318);
+      color: var(--edu-color-danger, ${colorDanger});
       font-size: 13px;
     }
 
@@ -241,8 +257,8 @@ export const faceStyles = [
     .password-actions button {
       min-width: 72px;
       padding: 7px 15px;
-      border: 1px solid #dcdfe6;
-      border-radius: 4px;
+      border: 1px solid ${colorBorder};
+      border-radius: ${radius};
       font: inherit;
       cursor: pointer;
     }

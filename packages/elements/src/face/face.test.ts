@@ -3,13 +3,11 @@
  * by ffmpeg when wtr starts), detection runs in the Worker, and the reference server recognises the face.
  */
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { checkFace, getFaceRecord } from '@edu-portal/core/face/api.ts';
 import { confirmPassword } from '@edu-portal/core/auth/api.ts';
 import type { FaceClockIn } from '@edu-portal/core/face/api.ts';
 import { DEMO_PASSWORD, loginAs, logoutServer, resetServer } from '@edu-portal/core/test-support/server.ts';
-import { localeReady } from '../internal/localize.ts';
-import { waitUntil } from '../internal/test-utils.ts';
+import { switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { joinSentences } from '../internal/sentences.ts';
 import { EduFace, type FaceErrorDetail, type FaceLoginDetail, type FaceCollectDetail } from './face.ts';
@@ -40,11 +38,6 @@ const button = (el: EduFace, label: string) => {
   if (!found) throw new Error(`no button "${label}"`);
   return found;
 };
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 function record(el: EduFace) {
   const errors: FaceErrorDetail[] = [];
@@ -135,7 +128,7 @@ describe('<edu-face>', function () {
     expect(el.shadowRoot!.querySelector('img.photo')).to.not.equal(null);
     await expect(el).to.be.accessible();
     // The right one: confirmed, then saved.
-    field.value = 'Edu@2026';
+    field.value = DEMO_PASSWORD;
     field.form!.requestSubmit();
     await waitUntil(() => el.phase === 'done' || el.phase === 'refused', 'the answer', 30_000);
     expect(el.phase, stage(el).textContent!).to.equal('done');

@@ -79,7 +79,7 @@ function formatClock(ms: number): string {
 class CameraUnavailable extends Error {}
 
 /**
- * The face screen of spec part 2 §2 "Face screen", §4 "Face component" (issue 12): collect (enrol) a face photo,
+ * The face screen of spec part 2 §2 "Face screen", §4 "Face component": collect (enrol) a face photo,
  * log in by face, or clock in by face (`orther`, alias `clock-in`). Login and clock-in open the camera, count down
  * `wait-time` seconds, then detect faces off the main thread (core `createFaceDetector`, a Worker) and capture once
  * the face sits on the centre guide in more than 8 consecutive detections; no capture within `timeout` seconds

@@ -1,11 +1,11 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryStrong } from '../internal/tokens.ts';
+import { colorPrimaryStrong, colorTextMuted, radiusXs, textSoft } from '../internal/tokens.ts';
 
 export const footerStyles = css`
   :host {
     display: block;
-    color: var(--edu-footer-color, #6b6e75);
+    color: var(--edu-footer-color, ${colorTextMuted});
     background: var(--edu-footer-background, transparent);
     font-size: var(--edu-footer-font-size, 12px);
     line-height: 1.6;
@@ -47,7 +47,7 @@ export const footerStyles = css`
 
   a,
   .action {
-    color: var(--edu-footer-link-color, #4c4f55);
+    color: var(--edu-footer-link-color, ${textSoft});
     text-decoration: none;
   }
 
@@ -68,7 +68,7 @@ export const footerStyles = css`
   a:focus-visible,
   .action:focus-visible {
     ${focusRing}
-    border-radius: 2px;
+    border-radius: ${radiusXs};
   }
 
   .badge {

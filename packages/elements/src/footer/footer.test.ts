@@ -1,16 +1,9 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduAboutDialog } from '../about-dialog/about-dialog.ts';
 import type { EduFooter, FooterMessage } from './footer.ts';
-import { localeReady } from '../internal/localize.ts';
-import { waitUntil } from '../internal/test-utils.ts';
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
+import { switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 /** A site-relative address, as the seeded badge's `/api/storage/show/{id}`. */
 const BADGE = '/api/storage/show/999999';
@@ -54,7 +47,7 @@ describe('<edu-footer>', () => {
     expect(q(el, '[part="help"]')!.textContent!.trim()).to.equal('Help centre');
     await switchLanguage('zh-HK');
     await el.updateComplete;
-    // zh-HK takes the first part, as the spec says of bilingual texts, in traditional characters (issue 13 item 12).
+    // zh-HK takes the first part, as the spec says of bilingual texts, in traditional characters.
     expect(q(el, '[part="copyright"]')!.textContent).to.equal('版權所有 © 2019-2026 濱江區實驗中學');
     expect(q(el, '[part="help"]')!.textContent!.trim()).to.equal('幫助中心');
   });
@@ -119,7 +112,7 @@ describe('<edu-footer>', () => {
     expect(q(el, '[part="help"]')).to.equal(null);
   });
 
-  it('a plain click on the help link fires edu-help; preventing it stops the navigation (issue 14 item 4)', async () => {
+  it("a plain click on the help link fires edu-help; preventing it stops the navigation (the help centre's handover token)", async () => {
     const start = location.hash;
     const el = await fixture<EduFooter>(
       html`<edu-footer help-center help-href="#footer-help-opened" help-target="_self"></edu-footer>`,

@@ -1,7 +1,14 @@
 import { css } from 'lit';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import {
+  colorPrimary,
+  colorTextSecondary,
+  colorWarningLight,
+  dangerMuted,
+  radius,
+  warningTextDialog,
+} from '../internal/tokens.ts';
 
 export const formDialogStyles = [
   buttonStyles,
@@ -53,7 +60,7 @@ export const formDialogStyles = [
       display: inline-flex;
       align-items: center;
       gap: 6px;
-      color: #606266;
+      color: ${colorTextSecondary};
       cursor: pointer;
     }
 
@@ -90,7 +97,7 @@ export const formDialogStyles = [
 
     .error {
       margin: 0 0 10px;
-      color: #c45656;
+      color: ${dangerMuted};
       font-size: 13px;
     }
 
@@ -101,9 +108,9 @@ export const formDialogStyles = [
       gap: 8px;
       margin: 0 0 10px;
       padding: 8px 12px;
-      border-radius: 4px;
-      background: #fdf6ec;
-      color: #8a5a00;
+      border-radius: ${radius};
+      background: ${colorWarningLight};
+      color: ${warningTextDialog};
       font-size: 13px;
     }
 

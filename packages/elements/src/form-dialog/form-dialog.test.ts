@@ -1,15 +1,14 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduColorPicker } from '../color-picker/color-picker.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import type { EduFormDialog, EduFormSubmitDetail } from './form-dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -27,11 +26,6 @@ function parts(el: EduFormDialog) {
     discard: root.querySelector<HTMLElement>('[part="discard"]'),
     status: root.querySelector<HTMLElement>('[role="status"]')!,
   };
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 async function settle(el: EduFormDialog): Promise<void> {
@@ -487,7 +481,7 @@ describe('<edu-form-dialog>', () => {
           ><form><input name="a" /><input name="b" /></form
         ></edu-form-dialog>
       `);
-      // Opening focused the first field (issue 13, item 20); Tab goes on from there and round.
+      // Opening focused the first field; Tab goes on from there and round.
       const seen: string[] = [];
       for (let i = 0; i < 8; i++) {
         await sendKeys({ press: 'Tab' });
@@ -503,7 +497,7 @@ describe('<edu-form-dialog>', () => {
       expect(seen[7]).to.equal('b');
     });
 
-    it('focuses the first field on opening, so typing starts at once (issue 13, item 20)', async () => {
+    it('focuses the first field on opening, so typing starts at once', async () => {
       const { el } = await openWith(html`
         <edu-form-dialog title="T"
           ><form>
@@ -527,7 +521,7 @@ describe('<edu-form-dialog>', () => {
     });
   });
 
-  describe("validation messages in the portal's language (issue 13, item 19)", () => {
+  describe("validation messages in the portal's language (validation messages in the portal's language)", () => {
     function constraintForm() {
       return html`
         <edu-form-dialog title="T"

@@ -1,12 +1,28 @@
 import { css } from 'lit';
-import { colorPrimary, colorPrimaryStrong, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  badgeRed,
+  colorBorderLighter,
+  colorPrimary,
+  colorPrimaryDark,
+  colorPrimaryStrong,
+  colorText,
+  colorTextSecondary,
+  fillHover,
+  radius,
+  radiusLg,
+  radiusMd,
+  radiusRound,
+  shade,
+  tint,
+  white,
+} from '../internal/tokens.ts';
 
 export const headerStyles = css`
   :host {
     display: block;
     position: relative;
-    color: var(--edu-header-color, #fff);
-    background: var(--edu-header-background, #2b5797);
+    color: var(--edu-header-color, ${white});
+    background: var(--edu-header-background, ${colorPrimaryDark});
     font-size: 14px;
   }
 
@@ -69,7 +85,7 @@ export const headerStyles = css`
   }
 
   /* The tools shrink only through the names in them (welcome, child): every button keeps its size and stays on
-     screen, whatever the length of a name (issue 14 item 7). */
+     screen, whatever the length of a name. */
   .tools {
     display: flex;
     align-items: center;
@@ -99,7 +115,7 @@ export const headerStyles = css`
     height: 32px;
     padding: 0 6px;
     border: 0;
-    border-radius: 4px;
+    border-radius: ${radius};
     background: transparent;
     cursor: pointer;
   }
@@ -121,8 +137,8 @@ export const headerStyles = css`
   .apps .glyph {
     width: 26px;
     height: 26px;
-    border-radius: 6px;
-    background: #fff;
+    border-radius: ${radiusMd};
+    background: ${white};
   }
 
   /* The width the header measured for the label (62 px at least) is the whole button's, padding included. */
@@ -147,13 +163,13 @@ export const headerStyles = css`
   .tool:hover,
   .app:hover,
   .tool[aria-expanded='true'] {
-    background: rgb(255 255 255 / 0.18);
+    background: ${tint('0.18')};
   }
 
   .tool:focus-visible,
   .app:focus-visible,
   .item:focus-visible {
-    outline: 2px solid var(--edu-header-focus-color, #fff);
+    outline: 2px solid var(--edu-header-focus-color, ${white});
     outline-offset: 1px;
   }
 
@@ -185,8 +201,8 @@ export const headerStyles = css`
     justify-content: center;
     width: 24px;
     height: 24px;
-    border-radius: 50%;
-    background: rgb(255 255 255 / 0.25);
+    border-radius: ${radiusRound};
+    background: ${tint('0.25')};
     font-weight: 600;
   }
 
@@ -207,11 +223,11 @@ export const headerStyles = css`
     height: 16px;
     padding: 0 4px;
     box-sizing: border-box;
-    border-radius: 8px;
+    border-radius: ${radiusLg};
     /* White on the bar, so a count shows on every header colour, red themes included; red on white panels. */
-    background: var(--edu-header-badge-background, #fff);
-    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
-    color: var(--edu-header-badge-color, #c8161d);
+    background: var(--edu-header-badge-background, ${white});
+    box-shadow: 0 1px 2px ${shade('0.3')};
+    color: var(--edu-header-badge-color, ${badgeRed});
     font-weight: 600;
     font-size: 11px;
     line-height: 16px;
@@ -249,10 +265,10 @@ export const headerStyles = css`
     border: 0;
     padding: 4px 0;
     list-style: none;
-    background: var(--edu-header-panel-background, #fff);
-    color: var(--edu-header-panel-color, #303133);
-    border-radius: 4px;
-    box-shadow: 0 2px 12px rgb(0 0 0 / 0.15);
+    background: var(--edu-header-panel-background, ${white});
+    color: var(--edu-header-panel-color, ${colorText});
+    border-radius: ${radius};
+    box-shadow: 0 2px 12px ${shade('0.15')};
     min-width: 140px;
   }
 
@@ -272,7 +288,7 @@ export const headerStyles = css`
   }
 
   .panel .app:hover {
-    background: #f2f3f5;
+    background: ${fillHover};
   }
 
   .panel .app:focus-visible,
@@ -282,13 +298,13 @@ export const headerStyles = css`
 
   .panel .fallback {
     background: ${colorPrimaryDark};
-    color: #fff;
+    color: ${white};
   }
 
   .panel .badge {
-    background: #c8161d;
-    color: #fff;
-    box-shadow: 0 0 0 1.5px #fff;
+    background: ${badgeRed};
+    color: ${white};
+    box-shadow: 0 0 0 1.5px ${white};
   }
 
   /* The tools menu of a narrow bar: every tool with its name, then the identities and the languages. */
@@ -324,9 +340,9 @@ export const headerStyles = css`
   .drawer-heading {
     margin: 8px 0 0;
     padding: 6px 16px 2px;
-    border-top: 1px solid #ebeef5;
+    border-top: 1px solid ${colorBorderLighter};
     font-size: 12px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .item.drawer-item {
@@ -390,12 +406,12 @@ export const headerStyles = css`
   .item:hover,
   .item[aria-current='true'] {
     color: ${colorPrimaryStrong};
-    background: #f2f3f5;
+    background: ${fillHover};
   }
 
   edu-dialog {
     --edu-dialog-width: 420px;
-    color: #303133;
+    color: ${colorText};
   }
 
   .visually-hidden {

@@ -1,22 +1,15 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { identityOptions } from '@edu-portal/core/identity/switch.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
-import { describeNode, nextFrame, testIcon, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, nextFrame, qs, switchLanguage, testIcon, waitUntil } from '../internal/test-utils.ts';
 import { EduHeader, type HeaderUser } from './header.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-header', EduHeader);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 const teacher: HeaderUser = { realName: '王老师', userType: 2, unitType: 2, unitName: '实验小学' };
 const parent: HeaderUser = { realName: '李家长', userType: 3, unitType: 2, unitName: '实验小学' };
@@ -32,10 +25,6 @@ function icon(code: string, name: string, image = PNG, unreadCount = 0): AppIcon
 }
 
 const icons = (n: number) => Array.from({ length: n }, (_, i) => icon(`app${i}`, `应用${i}`));
-
-function q<T extends Element = HTMLElement>(el: EduHeader, selector: string): T {
-  return el.shadowRoot!.querySelector<T>(selector)!;
-}
 
 function activeInside(el: EduHeader): Element | null {
   return el.shadowRoot!.activeElement;
@@ -61,14 +50,14 @@ describe('<edu-header>', () => {
 
   it('shows the unit name, the welcome and the default logo when the logo fails', async () => {
     const el = await render({ ...teacher, unitImgPath: BROKEN });
-    expect(q(el, '[part="title"]').textContent!.trim()).to.equal('实验小学');
-    expect(q(el, '[part="title"]').title, 'whole on hover when cut off').to.equal('实验小学');
-    expect(q(el, '[part="welcome"]').textContent!.trim()).to.equal('欢迎您，王老师');
-    await waitUntil(() => q(el, '[part="logo"]').localName === 'span', 'the default logo');
-    expect(q(el, '[part="logo"] svg')).to.not.equal(null);
+    expect(qs(el, '[part="title"]').textContent!.trim()).to.equal('实验小学');
+    expect(qs(el, '[part="title"]').title, 'whole on hover when cut off').to.equal('实验小学');
+    expect(qs(el, '[part="welcome"]').textContent!.trim()).to.equal('欢迎您，王老师');
+    await waitUntil(() => qs(el, '[part="logo"]').localName === 'span', 'the default logo');
+    expect(qs(el, '[part="logo"] svg')).to.not.equal(null);
     el.logo = PNG;
     await el.updateComplete;
-    expect(q(el, '[part="logo"]').localName).to.equal('img');
+    expect(qs(el, '[part="logo"]').localName).to.equal('img');
   });
 
   for (const [what, size] of [
@@ -83,11 +72,11 @@ describe('<edu-header>', () => {
         { childName: long, icons: [icon('edu', '教务'), icon('oa', '协同办公')] },
       );
       await nextFrame();
-      const welcome = q(el, '[part="welcome"]');
+      const welcome = qs(el, '[part="welcome"]');
       expect(welcome.title, 'the whole name on hover').to.equal(`欢迎您，${long}`);
       expect(welcome.scrollWidth).to.be.greaterThan(welcome.clientWidth);
       expect(getComputedStyle(welcome).textOverflow).to.equal('ellipsis');
-      expect(q(el, '[part="title"]').title).to.equal(`${long}学校`);
+      expect(qs(el, '[part="title"]').title).to.equal(`${long}学校`);
       const controls = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('.tools button, .tools select'));
       expect(controls.length).to.be.greaterThan(5);
       for (const control of controls) {
@@ -106,19 +95,19 @@ describe('<edu-header>', () => {
     });
   }
 
-  it('leaves room between a slotted extra button and the welcome (issue 13: they were 4 px apart)', async () => {
+  it('leaves room between a slotted extra button and the welcome (they were once 4 px apart)', async () => {
     const el = await fixture<EduHeader>(
       html`<edu-header .user=${teacher}><button slot="extra" type="button">下载客户端</button></edu-header>`,
     );
     await el.updateComplete;
     const extra = el.querySelector('button')!.getBoundingClientRect();
-    const welcome = q(el, '[part="welcome"]').getBoundingClientRect();
+    const welcome = qs(el, '[part="welcome"]').getBoundingClientRect();
     expect(welcome.left - extra.right).to.be.at.least(12);
   });
 
   it('sizes the title by window width and name length, and follows resizes', async () => {
     const el = await render();
-    const size = () => q(el, '[part="title"]').style.fontSize;
+    const size = () => qs(el, '[part="title"]').style.fontSize;
     expect(size()).to.equal('22px');
     await setViewport({ width: 1000, height: 800 });
     await waitUntil(() => size() === '18px', 'a small title');
@@ -131,7 +120,7 @@ describe('<edu-header>', () => {
 
   it('caps the bell at 99+ and opens messages', async () => {
     const el = await render();
-    const bell = q<HTMLButtonElement>(el, '.messages');
+    const bell = qs<HTMLButtonElement>(el, '.messages');
     expect(bell.querySelector('.badge')).to.equal(null);
     el.messageCount = 7;
     await el.updateComplete;
@@ -147,18 +136,18 @@ describe('<edu-header>', () => {
 
   it('fires desktop, settings, theme and child events; the child switcher is for parents only', async () => {
     const el = await render();
-    expect(q(el, '.child')).to.equal(null);
-    setTimeout(() => q(el, '.desktop').click());
+    expect(qs(el, '.child')).to.equal(null);
+    setTimeout(() => qs(el, '.desktop').click());
     await oneEvent(el, 'edu-go-desktop');
-    expect(q(el, '.settings').getAttribute('aria-label')).to.equal('个人设置');
-    setTimeout(() => q(el, '.settings').click());
+    expect(qs(el, '.settings').getAttribute('aria-label')).to.equal('个人设置');
+    setTimeout(() => qs(el, '.settings').click());
     await oneEvent(el, 'edu-open-settings');
-    setTimeout(() => q(el, '.theme').click());
+    setTimeout(() => qs(el, '.theme').click());
     await oneEvent(el, 'edu-open-theme');
     el.user = parent;
     el.childName = '小明';
     await el.updateComplete;
-    const child = q(el, '.child');
+    const child = qs(el, '.child');
     expect(child.textContent).to.contain('小明');
     expect(child.getAttribute('aria-label')).to.contain('小明');
     setTimeout(() => child.click());
@@ -167,32 +156,32 @@ describe('<edu-header>', () => {
 
   it('leaves the desktop button out on the desktop itself (hide-desktop)', async () => {
     const el = await render();
-    expect(q(el, '.desktop')).to.not.equal(null);
+    expect(qs(el, '.desktop')).to.not.equal(null);
     el.hideDesktop = true;
     await el.updateComplete;
-    expect(q(el, '.desktop')).to.equal(null);
+    expect(qs(el, '.desktop')).to.equal(null);
   });
 
   it('asks before logging out, and cancel does not log out', async () => {
     const el = await render();
     let fired = 0;
     el.addEventListener('edu-logout', () => fired++);
-    q(el, '.logout').click();
+    qs(el, '.logout').click();
     await el.updateComplete;
-    const dialog = q<EduDialog>(el, 'edu-dialog');
+    const dialog = qs<EduDialog>(el, 'edu-dialog');
     await dialog.updateComplete;
     expect(dialog.open).to.equal(true);
     expect(dialog.textContent).to.contain('确定要退出系统吗？');
-    q(el, '.actions .cancel').click();
+    qs(el, '.actions .cancel').click();
     await el.updateComplete;
     await dialog.updateComplete;
     expect(dialog.open).to.equal(false);
     expect(fired).to.equal(0);
 
-    q(el, '.logout').click();
+    qs(el, '.logout').click();
     await el.updateComplete;
     await dialog.updateComplete;
-    setTimeout(() => q(el, '.actions .ok').click());
+    setTimeout(() => qs(el, '.actions .ok').click());
     const event = await oneEvent(el, 'edu-logout');
     expect(event.cancelable).to.equal(true);
     await el.updateComplete;
@@ -202,20 +191,20 @@ describe('<edu-header>', () => {
 
   it('toggles full screen with a changing label', async () => {
     const el = await render();
-    const button = q<HTMLButtonElement>(el, '.fullscreen');
+    const button = qs<HTMLButtonElement>(el, '.fullscreen');
     expect(button.getAttribute('aria-label')).to.equal('全屏');
     button.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => Boolean(document.fullscreenElement), 'full screen');
     await el.updateComplete;
-    expect(q(el, '.fullscreen').getAttribute('aria-label')).to.equal('退出全屏');
+    expect(qs(el, '.fullscreen').getAttribute('aria-label')).to.equal('退出全屏');
     await document.exitFullscreen();
-    await waitUntil(() => q(el, '.fullscreen').getAttribute('aria-label') === '全屏', 'the label back');
+    await waitUntil(() => qs(el, '.fullscreen').getAttribute('aria-label') === '全屏', 'the label back');
   });
 
   it('switches identity by keyboard and ignores the current one', async () => {
     const el = await render();
-    expect(q(el, '.identity')).to.equal(null);
+    expect(qs(el, '.identity')).to.equal(null);
     el.identities = identityOptions(
       { teacherId: 't1', teacherName: '王老师', parentId: 'p1', parentName: '王家长' },
       't1',
@@ -223,7 +212,7 @@ describe('<edu-header>', () => {
     await el.updateComplete;
     const events: CustomEvent[] = [];
     el.addEventListener('edu-switch-identity', (e) => events.push(e));
-    const trigger = q<HTMLButtonElement>(el, '.identity');
+    const trigger = qs<HTMLButtonElement>(el, '.identity');
     trigger.focus();
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
@@ -249,7 +238,7 @@ describe('<edu-header>', () => {
     const el = await render();
     const events: CustomEvent[] = [];
     el.addEventListener('edu-change-language', (e) => events.push(e));
-    const trigger = q<HTMLButtonElement>(el, '.language');
+    const trigger = qs<HTMLButtonElement>(el, '.language');
     trigger.click();
     await el.updateComplete;
     const items = Array.from(el.shadowRoot!.querySelectorAll<HTMLButtonElement>('#language-menu button'));
@@ -258,10 +247,10 @@ describe('<edu-header>', () => {
     items[0]!.click();
     await el.updateComplete;
     expect(events).to.have.length(0);
-    expect(q(el, '#language-menu')).to.equal(null);
+    expect(qs(el, '#language-menu')).to.equal(null);
     trigger.click();
     await el.updateComplete;
-    q(el, '#language-menu [data-lang="en"]').click();
+    qs(el, '#language-menu [data-lang="en"]').click();
     expect(events.map((e) => e.detail)).to.deep.equal([{ language: 'en' }]);
     // The host puts it in force; the header follows core's language.
     await switchLanguage('en');
@@ -274,21 +263,21 @@ describe('<edu-header>', () => {
     const name = 'Binjiang Experimental Middle School of the Binjiang District';
     const el = await render({ ...teacher, unitName: name }, { icons: icons(4) });
     await waitUntil(() => el.shadowRoot!.querySelector('.menu-button') !== null, 'the menu button');
-    const title = q(el, '[part="title"]');
+    const title = qs(el, '[part="title"]');
     expect(title.getAttribute('title')).to.equal(name);
     const lineHeight = parseFloat(getComputedStyle(title).lineHeight);
     expect(title.getBoundingClientRect().height, 'two lines').to.be.closeTo(2 * lineHeight, 1);
     expect(title.scrollHeight, 'the rest cut').to.be.greaterThan(title.clientHeight);
-    expect(title.getBoundingClientRect().bottom).to.be.at.most(q(el, '[part="base"]').getBoundingClientRect().bottom);
-    q<HTMLButtonElement>(el, '.menu-button').click();
-    await waitUntil(() => q(el, '[part="drawer"]') !== null, 'the menu');
-    const whole = q(el, '[part="drawer"] .drawer-welcome');
+    expect(title.getBoundingClientRect().bottom).to.be.at.most(qs(el, '[part="base"]').getBoundingClientRect().bottom);
+    qs<HTMLButtonElement>(el, '.menu-button').click();
+    await waitUntil(() => qs(el, '[part="drawer"]') !== null, 'the menu');
+    const whole = qs(el, '[part="drawer"] .drawer-welcome');
     expect(whole.textContent!.trim()).to.equal(name);
     expect(whole.scrollHeight).to.be.at.most(whole.clientHeight);
     expect(whole.getBoundingClientRect().right).to.be.at.most(360);
   });
 
-  it('below 800 px folds every tool into one keyboard-operable menu and fits a 360 px phone (issue 13 item 5)', async () => {
+  it('below 800 px folds every tool into one keyboard-operable menu and fits a 360 px phone', async () => {
     await setViewport({ width: 360, height: 740 });
     const el = await render(
       { ...parent, unitName: '某某市某某区第一实验小学附属幼儿园' },
@@ -301,10 +290,10 @@ describe('<edu-header>', () => {
     for (const tool of el.shadowRoot!.querySelectorAll<HTMLElement>('.tools button, [part~="more"]')) {
       expect(tool.getBoundingClientRect().right, tool.getAttribute('aria-label')!).to.be.at.most(360);
     }
-    const button = q<HTMLButtonElement>(el, '.menu-button');
+    const button = qs<HTMLButtonElement>(el, '.menu-button');
     button.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => q(el, '[part="drawer"]') !== null, 'the menu');
+    await waitUntil(() => qs(el, '[part="drawer"]') !== null, 'the menu');
     const items = () => Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="drawer"] button'));
     expect(items().map((item) => item.textContent!.trim().replace(/\s+/g, ' '))).to.include.members([
       '切换孩子，当前：王小明',
@@ -327,7 +316,7 @@ describe('<edu-header>', () => {
       .click();
     await theme;
     await el.updateComplete;
-    expect(q(el, '[part="drawer"]'), 'closed after a choice').to.equal(null);
+    expect(qs(el, '[part="drawer"]'), 'closed after a choice').to.equal(null);
     button.click();
     await el.updateComplete;
     const settings = oneEvent(el, 'edu-open-settings');
@@ -339,7 +328,7 @@ describe('<edu-header>', () => {
     button.click();
     await el.updateComplete;
     const language = oneEvent(el, 'edu-change-language');
-    q<HTMLButtonElement>(el, '[part="drawer"] [data-lang="en"]').click();
+    qs<HTMLButtonElement>(el, '[part="drawer"] [data-lang="en"]').click();
     expect((await language).detail.language).to.equal('en');
     button.click();
     await el.updateComplete;
@@ -347,7 +336,7 @@ describe('<edu-header>', () => {
       .find((item) => item.textContent!.includes('退出'))!
       .click();
     await el.updateComplete;
-    await waitUntil(() => q<EduDialog>(el, 'edu-dialog').open, 'the logout confirmation');
+    await waitUntil(() => qs<EduDialog>(el, 'edu-dialog').open, 'the logout confirmation');
   });
 
   describe('top layout', () => {
@@ -370,11 +359,11 @@ describe('<edu-header>', () => {
       el.style.width = '900px';
       const bar = () => Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .app'));
       await waitUntil(() => bar().length < 10, 'fewer icons in a narrow bar');
-      const list = q(el, '[part="apps"]').getBoundingClientRect();
+      const list = qs(el, '[part="apps"]').getBoundingClientRect();
       expect(bar().length).to.be.greaterThan(0);
       for (const app of bar()) expect(app.getBoundingClientRect().right).to.be.at.most(list.right + 0.5);
       // The unit's name stays whole (whatever font draws it): the icons give way, not the name.
-      const title = q(el, '[part="title"]');
+      const title = qs(el, '[part="title"]');
       expect(title.getBoundingClientRect().width).to.be.greaterThan(0);
       expect(title.scrollWidth, 'the unit name whole').to.be.at.most(title.clientWidth);
       el.toggleApps(true);
@@ -384,7 +373,7 @@ describe('<edu-header>', () => {
       await waitUntil(() => bar().length === 10, 'all ten again in a wide bar');
     });
 
-    it('shows the short English names whole at 1366 px where the bar has room (issue 13 item 8)', async () => {
+    it('shows the short English names whole at 1366 px where the bar has room', async () => {
       await setViewport({ width: 1366, height: 768 });
       await switchLanguage('en');
       const english = ['Homework', 'Academics', 'Timetable', 'Scores', 'Lessons'];
@@ -399,7 +388,7 @@ describe('<edu-header>', () => {
       const labels = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .label'));
       expect(labels.map((label) => label.textContent)).to.deep.equal(english);
       for (const label of labels) expect(label.scrollWidth, label.textContent!).to.be.at.most(label.clientWidth);
-      const apps = q(el, '[part="apps"]').getBoundingClientRect();
+      const apps = qs(el, '[part="apps"]').getBoundingClientRect();
       for (const app of el.shadowRoot!.querySelectorAll('[part="apps"] .app')) {
         expect(app.getBoundingClientRect().right).to.be.at.most(apps.right + 0.5);
       }
@@ -407,7 +396,7 @@ describe('<edu-header>', () => {
 
     it('shows unread counts on icons and opens an app', async () => {
       const el = await render(teacher, { icons: [icon('a', '作业', PNG, 150)] });
-      const button = q<HTMLButtonElement>(el, '[part="apps"] .app');
+      const button = qs<HTMLButtonElement>(el, '[part="apps"] .app');
       expect(button.querySelector('.badge')!.textContent).to.equal('99+');
       expect(button.title, 'the full name on hover').to.equal('作业');
       setTimeout(() => button.click());
@@ -419,7 +408,7 @@ describe('<edu-header>', () => {
       const el = await render(teacher, { icons: [icon('a', '作业', PNG, 3), icon('b', '教务', PNG, 150)] });
       for (const bar of ['#b61715', '#2b5797', '#3a8419']) {
         el.style.setProperty('--edu-header-background', bar);
-        const list = q(el, '[part="apps"]').getBoundingClientRect();
+        const list = qs(el, '[part="apps"]').getBoundingClientRect();
         for (const badge of el.shadowRoot!.querySelectorAll<HTMLElement>('[part="apps"] .badge')) {
           const box = badge.getBoundingClientRect();
           // The list cuts off what overflows it: a count must lie inside.
@@ -434,7 +423,7 @@ describe('<edu-header>', () => {
 
     it('greys the pictures in the ink theme only', async () => {
       const el = await render(teacher, { icons: [icon('a', '作业')], theme: 'ink' });
-      const picture = () => getComputedStyle(q(el, '[part="apps"] .icon')).filter;
+      const picture = () => getComputedStyle(qs(el, '[part="apps"] .icon')).filter;
       expect(picture()).to.equal('grayscale(1)');
       el.theme = '#457CD6';
       await el.updateComplete;
@@ -443,17 +432,17 @@ describe('<edu-header>', () => {
 
     it('hides icons in the left layout', async () => {
       const el = await render(teacher, { icons: icons(3), layout: 'left' });
-      expect(q(el, '[part="apps"]')).to.equal(null);
-      expect(q(el, '[part~="more"]')).to.equal(null);
+      expect(qs(el, '[part="apps"]')).to.equal(null);
+      expect(qs(el, '[part~="more"]')).to.equal(null);
     });
 
     it('opens a panel of every app, 780 px for school teachers and 672 px for others; Escape closes it', async () => {
       const el = await render(teacher, { icons: icons(14) });
-      const more = q<HTMLButtonElement>(el, '[part~="more"]');
+      const more = qs<HTMLButtonElement>(el, '[part~="more"]');
       more.focus();
       await sendKeys({ press: 'Enter' });
       await el.updateComplete;
-      const panel = q(el, '[part="panel"]');
+      const panel = qs(el, '[part="panel"]');
       expect(panel.style.width).to.equal('780px');
       expect(panel.querySelectorAll('.app')).to.have.length(14);
       expect(openOverlays().some((o) => o.element === el)).to.equal(true);
@@ -462,29 +451,29 @@ describe('<edu-header>', () => {
       expect((activeInside(el) as HTMLElement).dataset['code']).to.equal('app1');
       await sendKeys({ press: 'Escape' });
       await el.updateComplete;
-      expect(q(el, '[part="panel"]')).to.equal(null);
+      expect(qs(el, '[part="panel"]')).to.equal(null);
       expect(openOverlays().some((o) => o.element === el)).to.equal(false);
       expect(activeInside(el)).to.equal(more);
 
       el.user = { ...teacher, userType: 4 };
       el.toggleApps(true);
       await el.updateComplete;
-      expect(q(el, '[part="panel"]').style.width).to.equal('780px');
+      expect(qs(el, '[part="panel"]').style.width).to.equal('780px');
       el.toggleApps(false);
       el.user = officer;
       await el.updateComplete;
       el.toggleApps(true);
       await el.updateComplete;
-      expect(q(el, '[part="panel"]').style.width).to.equal('672px');
+      expect(qs(el, '[part="panel"]').style.width).to.equal('672px');
       el.user = parent;
       await el.updateComplete;
-      expect(q(el, '[part="panel"]').style.width).to.equal('672px');
+      expect(qs(el, '[part="panel"]').style.width).to.equal('672px');
       // An app chosen in the panel closes it.
-      setTimeout(() => q(el, '[part="panel"] [data-code="app12"]').click());
+      setTimeout(() => qs(el, '[part="panel"] [data-code="app12"]').click());
       const event = await oneEvent(el, 'edu-open-app');
       expect(event.detail.icon.code).to.equal('app12');
       await el.updateComplete;
-      expect(q(el, '[part="panel"]')).to.equal(null);
+      expect(qs(el, '[part="panel"]')).to.equal(null);
     });
 
     it('draws the panel and menus in the top layer under their anchors, inside the viewport', async () => {
@@ -496,10 +485,10 @@ describe('<edu-header>', () => {
         ),
       });
       el.style.overflow = 'hidden';
-      const bar = q(el, '[part="base"]').getBoundingClientRect();
+      const bar = qs(el, '[part="base"]').getBoundingClientRect();
       el.toggleApps(true);
       await el.updateComplete;
-      const panel = q(el, '[part="panel"]');
+      const panel = qs(el, '[part="panel"]');
       expect(panel.matches(':popover-open')).to.equal(true);
       await waitUntil(() => panel.dataset['placement'] === 'bottom-end', 'the panel placed');
       let box = panel.getBoundingClientRect();
@@ -513,33 +502,33 @@ describe('<edu-header>', () => {
         ['.language', '#language-menu'],
         ['.identity', '#identity-menu'],
       ] as const) {
-        q(el, trigger).click();
+        qs(el, trigger).click();
         await el.updateComplete;
-        const list = q(el, menu);
+        const list = qs(el, menu);
         expect(list.matches(':popover-open'), menu).to.equal(true);
         await waitUntil(() => Boolean(list.dataset['placement']), 'the menu placed');
         box = list.getBoundingClientRect();
-        const anchor = q(el, trigger).getBoundingClientRect();
+        const anchor = qs(el, trigger).getBoundingClientRect();
         expect(box.top, menu).to.be.within(anchor.bottom, anchor.bottom + 8);
         expect(box.left).to.be.at.least(0);
         expect(box.right).to.be.at.most(window.innerWidth);
         expect(openOverlays().filter((o) => o.element === el)).to.have.length(1);
-        q(el, trigger).click();
+        qs(el, trigger).click();
         await el.updateComplete;
       }
     });
 
     it('closes a menu when focus moves out of it, and leaves focus there', async () => {
       const el = await render();
-      const trigger = q<HTMLButtonElement>(el, '.language');
+      const trigger = qs<HTMLButtonElement>(el, '.language');
       trigger.click();
       await el.updateComplete;
-      expect(q(el, '#language-menu')).to.not.equal(null);
-      q<HTMLButtonElement>(el, '.fullscreen').focus();
+      expect(qs(el, '#language-menu')).to.not.equal(null);
+      qs<HTMLButtonElement>(el, '.fullscreen').focus();
       await el.updateComplete;
-      expect(q(el, '#language-menu')).to.equal(null);
+      expect(qs(el, '#language-menu')).to.equal(null);
       expect(trigger.getAttribute('aria-expanded')).to.equal('false');
-      expect(activeInside(el)).to.equal(q(el, '.fullscreen'));
+      expect(activeInside(el)).to.equal(qs(el, '.fullscreen'));
       expect(openOverlays().some((o) => o.element === el)).to.equal(false);
     });
 
@@ -549,7 +538,7 @@ describe('<edu-header>', () => {
       await el.updateComplete;
       document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
       await el.updateComplete;
-      expect(q(el, '[part="panel"]')).to.equal(null);
+      expect(qs(el, '[part="panel"]')).to.equal(null);
     });
   });
 
@@ -559,9 +548,9 @@ describe('<edu-header>', () => {
       await switchLanguage('en');
       await el.updateComplete;
       // No translations yet: the labels stay as they are, but the element re-renders and the menu marks English.
-      q(el, '.language').click();
+      qs(el, '.language').click();
       await el.updateComplete;
-      expect(q(el, '#language-menu [data-lang="en"]').getAttribute('aria-current')).to.equal('true');
+      expect(qs(el, '#language-menu [data-lang="en"]').getAttribute('aria-current')).to.equal('true');
     });
 
     for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
@@ -582,9 +571,9 @@ describe('<edu-header>', () => {
         await el.updateComplete;
         await expect(el).to.be.accessible();
         el.toggleApps(false);
-        q(el, '.logout').click();
+        qs(el, '.logout').click();
         await el.updateComplete;
-        await q<EduDialog>(el, 'edu-dialog').updateComplete;
+        await qs<EduDialog>(el, 'edu-dialog').updateComplete;
         await expect(el).to.be.accessible();
       });
     }

@@ -120,7 +120,7 @@ const loadDialog = () => import('../dialog/dialog.ts').then((m) => m.EduDialog);
  * @csspart confirm - The logout confirmation dialog (an `<edu-dialog>`).
  *
  * @cssprop [--edu-header-height=60px] - Height of the bar.
- * @cssprop [--edu-header-background=#2b5797] - Background of the bar.
+ * @cssprop [--edu-header-background=#3763ab] - Background of the bar; defaults to the theme's dark shade.
  * @cssprop [--edu-header-color=#fff] - Text and icon colour of the bar.
  * @cssprop [--edu-header-logo-size=40px] - Size of the logo.
  * @cssprop [--edu-header-name-max-width=240px] - Widest the welcome and the child's name get (then an ellipsis).
@@ -410,7 +410,7 @@ export class EduHeader extends EduElement {
 
   /**
    * The bar's apps that fit its list whole, each as wide as its (short) label needs: at least the spec's 62 px, at
-   * most APP_MAX_WIDTH, so "Homework" or "Timetable" reads whole where the bar has room (issue 13 item 8).
+   * most APP_MAX_WIDTH, so "Homework" or "Timetable" reads whole where the bar has room.
    */
   private barApps(): { icon: AppIcon; width: number }[] {
     const font = `12px ${getComputedStyle(this).fontFamily}`;
@@ -600,7 +600,7 @@ export class EduHeader extends EduElement {
   }
 
   /**
-   * The tools menu of a narrow header (issue 13 item 5): every tool of the wide bar, named, in one keyboard-operable
+   * The tools menu of a narrow header: every tool of the wide bar, named, in one keyboard-operable
    * list: the slotted extras, desktop, child, identities, theme, languages, full screen, logout.
    */
   private renderToolsMenu(): TemplateResult {

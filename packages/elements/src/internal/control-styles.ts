@@ -4,7 +4,20 @@
  * to-do panel). Colours come from the token sheet.
  */
 import { css } from 'lit';
-import { colorPrimary, colorPrimary6, colorPrimary9, colorPrimaryDark, colorPrimaryStrong } from './tokens.ts';
+import {
+  colorBorder,
+  colorBorderLight,
+  colorFill,
+  colorPrimary,
+  colorPrimary6,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorPrimaryStrong,
+  colorText,
+  colorTextMuted,
+  radius,
+  white,
+} from './tokens.ts';
 
 /** The keyboard focus ring, as declarations to put inside a `:focus-visible` rule. */
 export const focusRing = css`
@@ -22,10 +35,10 @@ export const buttonStyles = css`
     box-sizing: border-box;
     min-height: 32px;
     padding: 5px 15px;
-    border: 1px solid #dcdfe6;
-    border-radius: 4px;
-    background: #fff;
-    color: #303133;
+    border: 1px solid ${colorBorder};
+    border-radius: ${radius};
+    background: ${white};
+    color: ${colorText};
     font: inherit;
     line-height: 20px;
     cursor: pointer;
@@ -43,22 +56,22 @@ export const buttonStyles = css`
   .actions button.primary {
     border-color: ${colorPrimaryDark};
     background: ${colorPrimaryDark};
-    color: #fff;
+    color: ${white};
   }
 
   .button.primary:hover:not(:disabled),
   .actions button.primary:hover:not(:disabled) {
     border-color: ${colorPrimaryStrong};
     background: ${colorPrimaryStrong};
-    color: #fff;
+    color: ${white};
   }
 
   .button:disabled,
   .actions button:disabled {
     cursor: not-allowed;
-    border-color: #e4e7ed;
-    background: #f5f7fa;
-    color: #6b6e75;
+    border-color: ${colorBorderLight};
+    background: ${colorFill};
+    color: ${colorTextMuted};
   }
 
   .button[aria-disabled='true'] {

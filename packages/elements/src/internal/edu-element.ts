@@ -5,7 +5,7 @@
  *   `defineElement`, which leaves a tag defined by another copy of the package alone). An element imported alone
  *   (a React wrapper, a page that registers one tag) renders upgraded children, not empty tags.
  * - `static lazyDependencies`: those it renders only after the user asks (a dialog behind a button), loaded and
- *   defined by `loadDependency(tag)` before they are rendered, so a page does not carry them before (issue 15).
+ *   defined by `loadDependency(tag)` before they are rendered, so a page does not carry them before (size budgets).
  * - Localisation: the library's `@lit/localize` setup runs once, and every element re-renders on a language switch.
  * - `emit()`: the kit's event convention (bubbles, composed), typed against `HTMLElementEventMap`, so an event
  *   emitted with the wrong detail does not compile.

@@ -20,7 +20,21 @@ import { authText } from '@edu-portal/core/auth/texts.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { loadOnce } from './load-once.ts';
 import { focusRing } from './control-styles.ts';
-import { colorPrimary, colorPrimaryDark } from './tokens.ts';
+import {
+  colorPrimary,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  ink,
+  loginError,
+  loginInputBorder,
+  loginLink,
+  radius,
+  radiusRound,
+  radiusXs,
+  tint,
+  white,
+} from './tokens.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 
 /** The submit path (core's login controller, the navigation after a login), loaded with the first submit. */
@@ -104,7 +118,7 @@ export const loginFormStyles = [
 
     .field label {
       font-size: 14px;
-      color: var(--edu-login-label-color, #303133);
+      color: var(--edu-login-label-color, ${colorText});
     }
 
     .control {
@@ -118,10 +132,10 @@ export const loginFormStyles = [
       width: 100%;
       min-height: 40px;
       padding: 8px 12px;
-      border: 1px solid var(--edu-login-border-color, #8c939d);
-      border-radius: var(--edu-login-radius, 4px);
-      background: #fff;
-      color: #1f2d3d;
+      border: 1px solid var(--edu-login-border-color, ${loginInputBorder});
+      border-radius: var(--edu-login-radius, ${radius});
+      background: ${white};
+      color: ${ink};
       font: inherit;
       font-size: 15px;
     }
@@ -138,7 +152,7 @@ export const loginFormStyles = [
     }
 
     input[aria-invalid='true'] {
-      border-color: var(--edu-login-error-color, #c0261f);
+      border-color: var(--edu-login-error-color, ${loginError});
     }
 
     .toggle {
@@ -151,7 +165,7 @@ export const loginFormStyles = [
       place-items: center;
       border: 0;
       background: none;
-      color: #606266;
+      color: ${colorTextSecondary};
       cursor: pointer;
       border-radius: 0 var(--edu-login-radius, 4px) var(--edu-login-radius, 4px) 0;
     }
@@ -176,7 +190,7 @@ export const loginFormStyles = [
       min-height: 1.4em;
       font-size: 13px;
       line-height: 1.4;
-      color: var(--edu-login-error-color, #c0261f);
+      color: var(--edu-login-error-color, ${loginError});
     }
 
     .options {
@@ -194,7 +208,7 @@ export const loginFormStyles = [
       align-items: center;
       gap: 6px;
       cursor: pointer;
-      color: #303133;
+      color: ${colorText};
     }
 
     .remember input {
@@ -209,12 +223,12 @@ export const loginFormStyles = [
     }
 
     a {
-      color: var(--edu-login-link-color, #2a5db0);
+      color: var(--edu-login-link-color, ${loginLink});
     }
 
     a:focus-visible {
       ${focusRing}
-      border-radius: 2px;
+      border-radius: ${radiusXs};
     }
 
     .submit {
@@ -225,9 +239,9 @@ export const loginFormStyles = [
       width: 100%;
       min-height: 42px;
       border: 0;
-      border-radius: var(--edu-login-radius, 4px);
+      border-radius: var(--edu-login-radius, ${radius});
       background: var(--edu-login-button-background, ${colorPrimaryDark});
-      color: var(--edu-login-button-color, #fff);
+      color: var(--edu-login-button-color, ${white});
       font: inherit;
       font-size: 16px;
       letter-spacing: 0.05em;
@@ -251,9 +265,9 @@ export const loginFormStyles = [
     .spinner {
       width: 16px;
       height: 16px;
-      border: 2px solid rgb(255 255 255 / 0.45);
+      border: 2px solid ${tint('0.45')};
       border-top-color: currentColor;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
 
     [hidden] {

@@ -1,7 +1,7 @@
 /**
  * Where a popup goes beside its anchor, in viewport coordinates (`position: fixed` in the top layer), and keeping it
  * there while it is open. What the kit's popups need and no more (it replaced Floating UI, about 6 kB gzip on every
- * page with a header; issue 15): a preferred side and alignment, a gap, an inward offset along the anchor's edge,
+ * page with a header; size budgets): a preferred side and alignment, a gap, an inward offset along the anchor's edge,
  * flipping to the other side when the preferred one has no room (the side that overflows less when neither has),
  * the other alignment or a shift along the edge to stay a margin inside the viewport, optionally a height capped
  * to the room left, and hiding while the anchor is scrolled out of view (`clipped`). placement-floating-ui.test.ts

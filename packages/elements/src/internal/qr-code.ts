@@ -1,7 +1,7 @@
 /**
  * QR codes drawn in the page (no image service, no network): `uqr` encodes the text into a module matrix and this
  * turns the dark modules into one SVG path, bound as an attribute value (never as HTML). The encoder loads the first
- * time a code is shown (issue 15: a login form without the QR tab open never pays for it).
+ * time a code is shown (size budgets: a login form without the QR tab open never pays for it).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { until } from 'lit/directives/until.js';

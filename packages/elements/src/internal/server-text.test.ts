@@ -1,4 +1,4 @@
-// Issue 13 item 12: server texts (a Chinese and an English part only) show in traditional characters (Hong Kong) for
+// Server texts in traditional characters: server texts (a Chinese and an English part only) show in traditional characters (Hong Kong) for
 // zh-HK, through core's serverText, in every element that shows them; the converter is loaded only for zh-HK. This
 // file runs in a page of its own, so the first test sees whether anything loaded the converter before zh-HK.
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';

@@ -1,6 +1,36 @@
 /** Helpers shared by the element tests (not part of the package API). */
 import { sendMouse } from '@web/test-runner-commands';
 import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
+import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import type { EduDialog } from '../dialog/dialog.ts';
+import { localeReady } from './localize.ts';
+
+/** Switches the kit's language and waits until the elements' strings in it are loaded. */
+export async function switchLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  await localeReady();
+}
+
+/** The first element in `el`'s shadow root that matches, or null. */
+export function q<T extends Element = HTMLElement>(el: Element, selector: string): T | null {
+  return el.shadowRoot!.querySelector<T>(selector);
+}
+
+/** The first element in `el`'s shadow root that matches, for tests that know it is there. */
+export function qs<T extends Element = HTMLElement>(el: Element, selector: string): T {
+  return el.shadowRoot!.querySelector<T>(selector)!;
+}
+
+/** The `<edu-dialog>` a dialog element renders. */
+export function dialogOf(el: Element): EduDialog {
+  return q<EduDialog>(el, 'edu-dialog')!;
+}
+
+/** Waits for a dialog element and its inner `<edu-dialog>` to finish rendering. */
+export async function settle(el: Element & { updateComplete: Promise<unknown> }): Promise<void> {
+  await el.updateComplete;
+  await dialogOf(el).updateComplete;
+}
 
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));

@@ -1,5 +1,5 @@
 /**
- * Constraint-validation messages in the portal's language (issue 13, item 19). The browser words its own messages
+ * Constraint-validation messages in the portal's language (validation messages in the portal's language). The browser words its own messages
  * in the browser's language ("Please fill out this field." on a Chinese page); a form of the kit replaces them with
  * these before it reports. Required and e-mail use core's words (spec part 2 §5), so a field says the same thing
  * whether an element, a React form or a legacy page checked it.

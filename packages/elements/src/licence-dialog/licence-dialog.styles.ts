@@ -1,6 +1,14 @@
 import { css } from 'lit';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  black,
+  colorPrimaryDark,
+  colorText,
+  colorTextSecondary,
+  dangerIcon,
+  radius,
+  white,
+} from '../internal/tokens.ts';
 
 export const licenceDialogStyles = css`
   :host {
@@ -32,7 +40,7 @@ export const licenceDialogStyles = css`
     flex: none;
     width: 40px;
     height: 40px;
-    color: var(--edu-licence-dialog-icon-color, #d93026);
+    color: var(--edu-licence-dialog-icon-color, ${dangerIcon});
   }
 
   .icon svg {
@@ -49,18 +57,18 @@ export const licenceDialogStyles = css`
     margin: 8px 0 0;
     font-size: 15px;
     line-height: 1.6;
-    color: #303133;
+    color: ${colorText};
   }
 
   .module {
     margin: 6px 0 0;
     font-size: 13px;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 
   .module .name {
     font-weight: 600;
-    color: #303133;
+    color: ${colorText};
   }
 
   .actions {
@@ -75,17 +83,17 @@ export const licenceDialogStyles = css`
     box-sizing: border-box;
     padding: 0 16px;
     border: 1px solid ${colorPrimaryDark};
-    border-radius: 4px;
+    border-radius: ${radius};
     background: ${colorPrimaryDark};
-    color: #fff;
+    color: ${white};
     font-size: 14px;
     text-decoration: none;
   }
 
   .home:hover {
     /* Darker, not lighter: white text keeps 4.5:1. */
-    background: color-mix(in srgb, ${colorPrimaryDark} 82%, #000);
-    border-color: color-mix(in srgb, ${colorPrimaryDark} 82%, #000);
+    background: color-mix(in srgb, ${colorPrimaryDark} 82%, ${black});
+    border-color: color-mix(in srgb, ${colorPrimaryDark} 82%, ${black});
   }
 
   .home:focus-visible {

@@ -1,38 +1,18 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { licenceExpiredText } from '@edu-portal/core/identity/licence.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, nextFrame } from '../internal/test-utils.ts';
+import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
 import { EduLicenceDialog } from './licence-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-licence-dialog', EduLicenceDialog);
 
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
-
-function q<T extends Element = HTMLElement>(el: EduLicenceDialog, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
-function dialogOf(el: EduLicenceDialog): EduDialog {
-  return q<EduDialog>(el, 'edu-dialog')!;
-}
-
 function inner(el: EduLicenceDialog, part: string): HTMLElement | null {
   return dialogOf(el).shadowRoot!.querySelector<HTMLElement>(`[part="${part}"]`);
-}
-
-async function settle(el: EduLicenceDialog): Promise<void> {
-  await el.updateComplete;
-  await dialogOf(el).updateComplete;
 }
 
 async function opened(homeHref = '', moduleName = ''): Promise<EduLicenceDialog> {

@@ -1,7 +1,20 @@
 import { css } from 'lit';
 import { loginFormStyles } from '../internal/login-form.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorBorderLight,
+  colorBorderStrong,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  ink,
+  loginLabel,
+  loginLink,
+  radiusLg,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const loginBoxStyles = [
   loginFormStyles,
@@ -11,37 +24,37 @@ export const loginBoxStyles = [
       box-sizing: border-box;
       width: var(--edu-login-box-width, 380px);
       max-width: 100%;
-      color: #303133;
+      color: ${colorText};
       font: inherit;
     }
 
     .box {
       box-sizing: border-box;
       padding: var(--edu-login-box-padding, 28px 32px 24px);
-      border-radius: var(--edu-login-box-radius, 8px);
-      background: var(--edu-login-box-background, #fff);
-      box-shadow: var(--edu-login-box-shadow, 0 8px 28px rgb(0 0 0 / 0.12));
+      border-radius: var(--edu-login-box-radius, ${radiusLg});
+      background: var(--edu-login-box-background, ${white});
+      box-shadow: var(--edu-login-box-shadow, 0 8px 28px ${shade('0.12')});
     }
 
     .heading {
       margin: 0 0 16px;
       font-size: var(--edu-login-heading-size, 22px);
       font-weight: 600;
-      color: #1f2d3d;
+      color: ${ink};
     }
 
     .intro {
       margin: -6px 0 16px;
       font-size: 14px;
       line-height: 1.5;
-      color: #4c5566;
+      color: ${loginLabel};
     }
 
     .tabs {
       display: flex;
       gap: 4px;
       margin: 0 0 18px;
-      border-bottom: 1px solid #dcdfe6;
+      border-bottom: 1px solid ${colorBorder};
     }
 
     .tab {
@@ -51,7 +64,7 @@ export const loginBoxStyles = [
       border-bottom: 3px solid transparent;
       margin-bottom: -1px;
       background: none;
-      color: #4c5566;
+      color: ${loginLabel};
       font: inherit;
       font-size: 15px;
       cursor: pointer;
@@ -82,10 +95,10 @@ export const loginBoxStyles = [
       align-items: center;
       gap: 6px;
       padding: 5px 12px;
-      border: 1px solid #c0c4cc;
+      border: 1px solid ${colorBorderStrong};
       border-radius: 16px;
-      background: #fff;
-      color: #303133;
+      background: ${white};
+      color: ${colorText};
       font: inherit;
       font-size: 14px;
       cursor: pointer;
@@ -119,12 +132,12 @@ export const loginBoxStyles = [
     .qr-code {
       width: var(--edu-login-qr-size, 188px);
       height: var(--edu-login-qr-size, 188px);
-      border: 1px solid #e4e7ed;
+      border: 1px solid ${colorBorderLight};
     }
 
     .qr figcaption {
       font-size: 14px;
-      color: #303133;
+      color: ${colorText};
     }
 
     .qr-link {
@@ -136,7 +149,7 @@ export const loginBoxStyles = [
       border: 0;
       background: none;
       padding: 2px 4px;
-      color: var(--edu-login-link-color, #2a5db0);
+      color: var(--edu-login-link-color, ${loginLink});
       font: inherit;
       font-size: 13px;
       text-decoration: underline;
@@ -146,7 +159,7 @@ export const loginBoxStyles = [
     .empty {
       margin: 24px 0;
       text-align: center;
-      color: #4c5566;
+      color: ${loginLabel};
       font-size: 14px;
     }
   `,

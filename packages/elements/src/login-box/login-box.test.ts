@@ -1,6 +1,6 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import { type Lang } from '@edu-portal/core/i18n/language.ts';
 import { createRememberStore } from '@edu-portal/core/auth/remember.ts';
 import { SOCIAL_STATE_KEY } from '@edu-portal/core/auth/chain.ts';
 import type { SocialProvider } from '@edu-portal/core/auth/api.ts';
@@ -8,10 +8,8 @@ import '../index.ts';
 import type { EduLoginBox } from './login-box.ts';
 import type { EduLoginEvent, EduLoginFailedEvent } from '../internal/login-form.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
-import { describeNode, waitUntil } from '../internal/test-utils.ts';
-
-const PASSWORD = 'Edu@2026';
+import { describeNode, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import { DEMO_PASSWORD as PASSWORD } from '@edu-portal/core/test-support/server.ts';
 
 const providers: SocialProvider[] = [
   {
@@ -43,11 +41,6 @@ async function post(path: string, body: unknown = {}): Promise<unknown> {
 async function stats(): Promise<Record<string, number>> {
   const response = await fetch('/api/__test/stats');
   return ((await response.json()) as { data: { calls: Record<string, number> } }).data.calls;
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 function parts(el: EduLoginBox) {

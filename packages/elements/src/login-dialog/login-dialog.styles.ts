@@ -1,7 +1,21 @@
 import { css } from 'lit';
 import { loginFormStyles } from '../internal/login-form.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary8, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorBorderLight,
+  colorBorderStrong,
+  colorPrimary8,
+  colorPrimaryDark,
+  colorText,
+  colorWarningLight,
+  loginLabel,
+  loginLink,
+  radius,
+  radiusRound,
+  warningTextLogin,
+  white,
+} from '../internal/tokens.ts';
 
 export const loginDialogStyles = [
   loginFormStyles,
@@ -18,9 +32,9 @@ export const loginDialogStyles = [
     .reason {
       margin: 0 0 14px;
       padding: 8px 12px;
-      border-radius: 4px;
-      background: #fdf6ec;
-      color: #6b4a0f;
+      border-radius: ${radius};
+      background: ${colorWarningLight};
+      color: ${warningTextLogin};
       font-size: 14px;
       line-height: 1.5;
     }
@@ -34,7 +48,7 @@ export const loginDialogStyles = [
       align-items: center;
       gap: 10px;
       margin: 0 0 12px;
-      color: #4c5566;
+      color: ${loginLabel};
       font-size: 13px;
     }
 
@@ -42,7 +56,7 @@ export const loginDialogStyles = [
     .divider::after {
       content: '';
       flex: 1;
-      border-top: 1px solid #dcdfe6;
+      border-top: 1px solid ${colorBorder};
     }
 
     .icons {
@@ -57,10 +71,10 @@ export const loginDialogStyles = [
       width: 40px;
       height: 40px;
       padding: 0;
-      border: 1px solid #c0c4cc;
-      border-radius: 50%;
-      background: #fff;
-      color: #303133;
+      border: 1px solid ${colorBorderStrong};
+      border-radius: ${radiusRound};
+      background: ${white};
+      color: ${colorText};
       font: inherit;
       font-size: 12px;
       cursor: pointer;
@@ -99,7 +113,7 @@ export const loginDialogStyles = [
     .qr-code {
       width: var(--edu-login-qr-size, 140px);
       height: var(--edu-login-qr-size, 140px);
-      border: 1px solid #e4e7ed;
+      border: 1px solid ${colorBorderLight};
     }
 
     .qr-link {
@@ -110,7 +124,7 @@ export const loginDialogStyles = [
       border: 0;
       background: none;
       padding: 2px 4px;
-      color: var(--edu-login-link-color, #2a5db0);
+      color: var(--edu-login-link-color, ${loginLink});
       font: inherit;
       font-size: 13px;
       text-decoration: underline;

@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { client } from '@edu-portal/core/http/client.ts';
 import { session } from '@edu-portal/core/session/store.ts';
 import { loginWithPassword } from '@edu-portal/core/auth/api.ts';
@@ -9,13 +8,11 @@ import '../index.ts';
 import { openLoginDialog, type EduLoginDialog, type EduLoginDialogCloseDetail } from './login-dialog.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { answerWith, center, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import { answerWith, center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { sendMouse } from '@web/test-runner-commands';
-
-const PASSWORD = 'Edu@2026';
+import { DEMO_PASSWORD as PASSWORD } from '@edu-portal/core/test-support/server.ts';
 
 async function post(path: string, body: unknown = {}): Promise<unknown> {
   const response = await fetch(path, {
@@ -25,11 +22,6 @@ async function post(path: string, body: unknown = {}): Promise<unknown> {
     credentials: 'include',
   });
   return response.json();
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 /** The newest login dialog: a closed one stays in the page for its fade. */
@@ -274,7 +266,7 @@ describe('<edu-login-dialog>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('never binds a stored javascript: provider URL to the QR link (issue 14: 0 script executions)', async () => {
+  it('never binds a stored javascript: provider URL to the QR link (stored XSS: 0 script executions)', async () => {
     const payload = 'javascript:window.__xss=(window.__xss||0)+1//';
     const provider = {
       providerId: 'weixin',

@@ -1,7 +1,21 @@
 import { css } from 'lit';
 import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { importanceStyles, messageButtonStyles, messageMetaStyles } from './message-parts.ts';
-import { colorPrimary, colorPrimary7, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorderLighter,
+  colorDangerLight,
+  colorPrimary,
+  colorPrimary7,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  colorTextSecondary,
+  dangerStrong,
+  importanceRed,
+  radius,
+  radiusRound,
+  radiusXs,
+} from '../internal/tokens.ts';
 
 export const messageDialogStyles = [
   visuallyHiddenStyles,
@@ -23,7 +37,7 @@ export const messageDialogStyles = [
       align-items: center;
       gap: 8px;
       margin: 0;
-      color: #606266;
+      color: ${colorTextSecondary};
     }
 
     .status.busy {
@@ -35,7 +49,7 @@ export const messageDialogStyles = [
       height: 14px;
       border: 2px solid ${colorPrimary7};
       border-top-color: ${colorPrimary};
-      border-radius: 50%;
+      border-radius: ${radiusRound};
       box-sizing: border-box;
     }
 
@@ -46,10 +60,10 @@ export const messageDialogStyles = [
       gap: 12px;
       margin-bottom: 12px;
       padding: 10px 14px;
-      border-left: 4px solid #e31d1a;
-      border-radius: 4px;
-      background: #fef0f0;
-      color: #a8071a;
+      border-left: 4px solid ${importanceRed};
+      border-radius: ${radius};
+      background: ${colorDangerLight};
+      color: ${dangerStrong};
     }
 
     .error .retry {
@@ -67,7 +81,7 @@ export const messageDialogStyles = [
       align-items: flex-start;
       gap: 12px;
       padding: 12px 4px;
-      border-bottom: 1px solid #ebeef5;
+      border-bottom: 1px solid ${colorBorderLighter};
     }
 
     .row:last-child {
@@ -85,9 +99,9 @@ export const messageDialogStyles = [
       margin: 0;
       padding: 2px 0;
       border: 0;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: none;
-      color: #303133;
+      color: ${colorText};
       font: inherit;
       line-height: 1.5;
       text-align: start;
@@ -106,7 +120,7 @@ export const messageDialogStyles = [
     }
 
     .untitled {
-      color: #6b6e75;
+      color: ${colorTextMuted};
     }
 
     .read {

@@ -1,25 +1,18 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { formatRelativeTime } from '@edu-portal/core/format/relative-time.ts';
 import type { DesktopMessage, ImportanceLevel } from '@edu-portal/core/messages/message.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, nextFrame } from '../internal/test-utils.ts';
+import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
 import { EduMessageDialog, type EduMessageDetail } from './message-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-empty', EduEmpty);
 defineElement('edu-message-dialog', EduMessageDialog);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 const now = Date.now();
 
@@ -43,25 +36,12 @@ const sample: readonly DesktopMessage[] = [
   message('m3', 1, { date: Number.NaN }),
 ];
 
-function q<T extends Element = HTMLElement>(el: EduMessageDialog, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
 function all(el: EduMessageDialog, selector: string): HTMLElement[] {
   return Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>(selector));
 }
 
 function rowButton(el: EduMessageDialog, id: string, action: 'open' | 'read'): HTMLElement {
   return q(el, `[data-key="${id}"] [data-action="${action}"]`)!;
-}
-
-function dialogOf(el: EduMessageDialog): EduDialog {
-  return q<EduDialog>(el, 'edu-dialog')!;
-}
-
-async function settle(el: EduMessageDialog): Promise<void> {
-  await el.updateComplete;
-  await dialogOf(el).updateComplete;
 }
 
 async function opened(messages: readonly DesktopMessage[] = sample): Promise<EduMessageDialog> {
@@ -87,7 +67,7 @@ describe('<edu-message-dialog>', () => {
     await switchLanguage('zh-CN');
   });
 
-  it('out-of-range dates show a localised placeholder and the rest of the list renders (issue 14 item 5)', async () => {
+  it('out-of-range dates show a localised placeholder and the rest of the list renders', async () => {
     const errors: string[] = [];
     const onError = (event: ErrorEvent) => errors.push(event.message);
     window.addEventListener('error', onError);

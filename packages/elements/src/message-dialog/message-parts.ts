@@ -11,7 +11,15 @@ import { msg } from '@lit/localize';
 import { formatRelativeTime, isShowableDate } from '@edu-portal/core/format/relative-time.ts';
 import { importanceColor, importanceLevel } from '@edu-portal/core/messages/message.ts';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
-import { colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  radiusRound,
+  radiusXs,
+  white,
+} from '../internal/tokens.ts';
 
 /** "重要程度" / "Importance", followed by the level. */
 export function importanceText(value: unknown): string {
@@ -48,7 +56,7 @@ export function moduleLabel(code: string, names: ModuleNames): string {
 /**
  * `<time>` of a message or to-do date in core's relative format. A missing, unreadable or out-of-range date (a
  * nanosecond epoch, −1e20) shows a placeholder ("日期未知") instead and never throws: one bad field hides only itself,
- * never the list (issue 14 item 5).
+ * never the list (unreadable dates).
  */
 export function dateTemplate(date: number): TemplateResult {
   const text = isShowableDate(date) ? formatRelativeTime(date) : '';
@@ -68,10 +76,10 @@ export const importanceStyles = css`
     width: 24px;
     height: 24px;
     border: 2px solid var(--_importance);
-    border-radius: 50%;
+    border-radius: ${radiusRound};
     /* A light tint of the level's colour under dark text: readable whatever the colour. */
-    background: color-mix(in srgb, var(--_importance) 18%, #fff);
-    color: #303133;
+    background: color-mix(in srgb, var(--_importance) 18%, ${white});
+    color: ${colorText};
     font-size: 12px;
     font-weight: 700;
     line-height: 1;
@@ -85,13 +93,13 @@ export const messageMetaStyles = css`
     flex-wrap: wrap;
     gap: 4px 12px;
     margin-top: 4px;
-    color: #6b6e75;
+    color: ${colorTextMuted};
     font-size: 12px;
   }
 
   .module {
     padding: 0 6px;
-    border-radius: 2px;
+    border-radius: ${radiusXs};
     background: ${colorPrimary9};
     color: ${colorPrimaryDark};
   }

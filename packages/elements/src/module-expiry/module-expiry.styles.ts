@@ -1,5 +1,20 @@
 import { css } from 'lit';
-import { colorPrimary9 } from '../internal/tokens.ts';
+import {
+  colorBorderLighter,
+  colorDangerLight,
+  colorPrimary9,
+  colorText,
+  colorTextSecondary,
+  colorWarningLight,
+  dangerBorderStrong,
+  dangerText,
+  radius,
+  successBorderStrong,
+  successLight,
+  successText,
+  warningBorderStrong,
+  warningTextExpiring,
+} from '../internal/tokens.ts';
 
 export const moduleExpiryStyles = css`
   :host {
@@ -13,20 +28,20 @@ export const moduleExpiryStyles = css`
   table {
     width: 100%;
     border-collapse: collapse;
-    color: #303133;
+    color: ${colorText};
     font-size: 14px;
   }
 
   caption {
     padding-bottom: 8px;
-    color: #606266;
+    color: ${colorTextSecondary};
     text-align: start;
   }
 
   th,
   td {
     padding: 10px 12px;
-    border-bottom: 1px solid #ebeef5;
+    border-bottom: 1px solid ${colorBorderLighter};
     text-align: start;
     vertical-align: middle;
   }
@@ -36,7 +51,7 @@ export const moduleExpiryStyles = css`
     position: sticky;
     top: 0;
     background: ${colorPrimary9};
-    color: #303133;
+    color: ${colorText};
     font-weight: 600;
     white-space: nowrap;
   }
@@ -55,27 +70,27 @@ export const moduleExpiryStyles = css`
     display: inline-block;
     padding: 1px 8px;
     border: 1px solid;
-    border-radius: 4px;
+    border-radius: ${radius};
     font-size: 12px;
     line-height: 20px;
   }
 
   .status.expired {
-    border-color: #fbc4c4;
-    background: #fef0f0;
-    color: #b3100c;
+    border-color: ${dangerBorderStrong};
+    background: ${colorDangerLight};
+    color: ${dangerText};
   }
 
   .status.expiring {
-    border-color: #f5dab1;
-    background: #fdf6ec;
-    color: #8a4b00;
+    border-color: ${warningBorderStrong};
+    background: ${colorWarningLight};
+    color: ${warningTextExpiring};
   }
 
   .status.in-use {
-    border-color: #c2e7b0;
-    background: #f0f9eb;
-    color: #2b6c0e;
+    border-color: ${successBorderStrong};
+    background: ${successLight};
+    color: ${successText};
   }
 
   edu-empty {
@@ -85,6 +100,6 @@ export const moduleExpiryStyles = css`
 
   .note {
     margin: 16px 0 0;
-    color: #606266;
+    color: ${colorTextSecondary};
   }
 `;

@@ -1,24 +1,17 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { parseModuleExpiry, type ModuleExpiry } from '@edu-portal/core/messages/expiry.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, nextFrame } from '../internal/test-utils.ts';
+import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
 import { EduModuleExpiryDialog } from './module-expiry.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-empty', EduEmpty);
 defineElement('edu-module-expiry-dialog', EduModuleExpiryDialog);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 const DAY = 86_400_000;
 const now = new Date(2026, 4, 20, 12, 0, 0).getTime();
@@ -34,19 +27,6 @@ const parsed = parseModuleExpiry(
   { now, names: { edu: '教务管理', oa: '协同办公', res: '资源中心', lib: '图书馆' } },
 );
 const shuffled: readonly ModuleExpiry[] = [...parsed].reverse();
-
-function q<T extends Element = HTMLElement>(el: EduModuleExpiryDialog, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
-function dialogOf(el: EduModuleExpiryDialog): EduDialog {
-  return q<EduDialog>(el, 'edu-dialog')!;
-}
-
-async function settle(el: EduModuleExpiryDialog): Promise<void> {
-  await el.updateComplete;
-  await dialogOf(el).updateComplete;
-}
 
 async function opened(entries: readonly ModuleExpiry[] = shuffled): Promise<EduModuleExpiryDialog> {
   const el = await fixture<EduModuleExpiryDialog>(

@@ -1,5 +1,21 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import {
+  colorDanger,
+  colorDangerLight,
+  colorSuccess,
+  colorWarningLight,
+  dangerBorder,
+  fillGrey,
+  infoBorder,
+  infoText,
+  radius,
+  shade,
+  successBorder,
+  successLight,
+  warningBorder,
+  warningText,
+} from '../internal/tokens.ts';
 
 export const noticeStyles = [
   visuallyHiddenStyles,
@@ -41,10 +57,10 @@ export const noticeStyles = [
       max-width: 100%;
       padding: 11px 8px 11px 16px;
       border: 1px solid var(--_border);
-      border-radius: var(--edu-notice-radius, 4px);
+      border-radius: var(--edu-notice-radius, ${radius});
       background: var(--_background);
       color: var(--_color);
-      box-shadow: var(--edu-notice-shadow, 0 4px 12px rgb(0 0 0 / 0.08));
+      box-shadow: var(--edu-notice-shadow, 0 4px 12px ${shade('0.08')});
       font-size: 14px;
       line-height: 20px;
       pointer-events: auto;
@@ -74,27 +90,27 @@ export const noticeStyles = [
     }
 
     .success {
-      --_color: var(--edu-notice-success-color, #2e7d32);
-      --_background: var(--edu-notice-success-background, #f0f9eb);
-      --_border: var(--edu-notice-success-border, #e1f3d8);
+      --_color: var(--edu-notice-success-color, ${colorSuccess});
+      --_background: var(--edu-notice-success-background, ${successLight});
+      --_border: var(--edu-notice-success-border, ${successBorder});
     }
 
     .info {
-      --_color: var(--edu-notice-info-color, #4b5563);
-      --_background: var(--edu-notice-info-background, #f4f4f5);
-      --_border: var(--edu-notice-info-border, #e9e9eb);
+      --_color: var(--edu-notice-info-color, ${infoText});
+      --_background: var(--edu-notice-info-background, ${fillGrey});
+      --_border: var(--edu-notice-info-border, ${infoBorder});
     }
 
     .warning {
-      --_color: var(--edu-notice-warning-color, #8a5300);
-      --_background: var(--edu-notice-warning-background, #fdf6ec);
-      --_border: var(--edu-notice-warning-border, #faecd8);
+      --_color: var(--edu-notice-warning-color, ${warningText});
+      --_background: var(--edu-notice-warning-background, ${colorWarningLight});
+      --_border: var(--edu-notice-warning-border, ${warningBorder});
     }
 
     .error {
-      --_color: var(--edu-notice-error-color, #b42318);
-      --_background: var(--edu-notice-error-background, #fef0f0);
-      --_border: var(--edu-notice-error-border, #fde2e2);
+      --_color: var(--edu-notice-error-color, ${colorDanger});
+      --_background: var(--edu-notice-error-background, ${colorDangerLight});
+      --_border: var(--edu-notice-error-border, ${dangerBorder});
     }
 
     .icon {
@@ -125,7 +141,7 @@ export const noticeStyles = [
       margin: 0;
       padding: 0;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: transparent;
       color: inherit;
       cursor: pointer;

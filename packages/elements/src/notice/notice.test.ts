@@ -1,14 +1,19 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { notify } from '@edu-portal/core/platform/notify.ts';
 import '../index.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import { closeAllNotices, notice, showNotice, type EduNotice, type NoticeType } from './notice.ts';
 import { containsFlat, deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { registerOverlay, unregisterOverlay } from '../internal/overlay-stack.ts';
-import { center, deepElementFromPoint, describeNode, nextFrame, waitUntil } from '../internal/test-utils.ts';
+import {
+  center,
+  deepElementFromPoint,
+  describeNode,
+  nextFrame,
+  switchLanguage,
+  waitUntil,
+} from '../internal/test-utils.ts';
 
 function host(): EduNotice {
   const found = [...document.querySelectorAll('edu-notice')];
@@ -34,11 +39,6 @@ async function rendered(id: number): Promise<HTMLElement> {
   const el = item(id);
   if (!el) throw new Error(`notice ${id} is not rendered`);
   return el;
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 describe('<edu-notice>', () => {

@@ -1,7 +1,18 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimaryDark, colorPrimaryStrong } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorPrimaryDark,
+  colorPrimaryStrong,
+  colorText,
+  colorTextSecondary,
+  fillGrey,
+  radius,
+  radiusRound,
+  tint,
+  white,
+} from '../internal/tokens.ts';
 
 export const pagedListStyles = [
   visuallyHiddenStyles,
@@ -9,7 +20,7 @@ export const pagedListStyles = [
   css`
     :host {
       display: block;
-      color: var(--edu-paged-list-color, #303133);
+      color: var(--edu-paged-list-color, ${colorText});
       font-size: 14px;
     }
 
@@ -29,7 +40,7 @@ export const pagedListStyles = [
     .empty {
       padding: 32px 0;
       text-align: center;
-      color: var(--edu-paged-list-muted-color, #606266);
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
     }
 
     .loading {
@@ -38,7 +49,7 @@ export const pagedListStyles = [
       display: flex;
       align-items: center;
       justify-content: center;
-      background: var(--edu-paged-list-mask, rgb(255 255 255 / 0.7));
+      background: var(--edu-paged-list-mask, ${tint('0.7')});
       color: ${colorPrimaryStrong};
     }
 
@@ -61,7 +72,7 @@ export const pagedListStyles = [
       height: 18px;
       border: 2px solid currentColor;
       border-right-color: transparent;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
 
     .pagination {
@@ -73,7 +84,7 @@ export const pagedListStyles = [
     }
 
     .total {
-      color: var(--edu-paged-list-muted-color, #606266);
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
     }
 
     .sizes,
@@ -81,9 +92,9 @@ export const pagedListStyles = [
       box-sizing: border-box;
       height: var(--edu-paged-list-button-size, 32px);
       padding: 0 8px;
-      border: 1px solid var(--edu-paged-list-border-color, #dcdfe6);
-      border-radius: 4px;
-      background: #fff;
+      border: 1px solid var(--edu-paged-list-border-color, ${colorBorder});
+      border-radius: ${radius};
+      background: ${white};
       color: inherit;
       font: inherit;
     }
@@ -92,7 +103,7 @@ export const pagedListStyles = [
       display: inline-flex;
       align-items: center;
       gap: 6px;
-      color: var(--edu-paged-list-muted-color, #606266);
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
     }
 
     .jumper input {
@@ -116,8 +127,8 @@ export const pagedListStyles = [
       height: var(--edu-paged-list-button-size, 32px);
       padding: 0 6px;
       border: 0;
-      border-radius: 4px;
-      background: #f4f4f5;
+      border-radius: ${radius};
+      background: ${fillGrey};
       color: inherit;
       font: inherit;
       font-weight: 600;
@@ -141,18 +152,18 @@ export const pagedListStyles = [
     /* The darker variant keeps white digits readable (4.5:1) on any theme colour the core computes. */
     .page[aria-current='page'] {
       background: ${colorPrimaryDark};
-      color: #fff;
+      color: ${white};
     }
 
     .page[aria-current='page']:hover:not(:disabled) {
-      color: #fff;
+      color: ${white};
     }
 
     .arrow:disabled,
     .page:disabled {
       cursor: not-allowed;
-      color: var(--edu-paged-list-muted-color, #606266);
-      background: #f4f4f5;
+      color: var(--edu-paged-list-muted-color, ${colorTextSecondary});
+      background: ${fillGrey};
     }
 
     .arrow:focus-visible,

@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import {
   captureNotices,
   configureServer,
@@ -10,8 +9,7 @@ import {
   serverCalls,
 } from '@edu-portal/core/test-support/server.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
-import { describeNode, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { EduPagedList, type EduPageChangeDetail, type PageApi } from './paged-list.ts';
 
 defineElement('edu-paged-list', EduPagedList);
@@ -86,11 +84,6 @@ async function list(api: PageApi | null = STUDENTS, extra: Partial<List> = {}): 
   Object.assign(el, extra);
   await el.settled();
   return el;
-}
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 /** Records the method, content type and body of every XHR the client sends. */
@@ -178,7 +171,7 @@ describe('<edu-paged-list>', () => {
       expect(p.loading.hidden).to.equal(true);
     });
 
-    it('keeps the loading indicator on screen in a list taller than the window (issue 13, item 21)', async () => {
+    it('keeps the loading indicator on screen in a list taller than the window (loading indicator in long lists)', async () => {
       const el = await fixture<List>(html`
         <edu-paged-list .pageApi=${STUDENTS}>
           <table>

@@ -1,7 +1,18 @@
 import { css } from 'lit';
 import { appTileStyles } from '../desktop/app-tile.ts';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorPrimary,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorText,
+  inkShade,
+  radiusLg,
+  radiusMd,
+  radiusXs,
+  shade,
+  white,
+} from '../internal/tokens.ts';
 
 export const sideMenuStyles = [
   visuallyHiddenStyles,
@@ -13,10 +24,10 @@ export const sideMenuStyles = [
       width: var(--edu-side-menu-width, 200px);
       height: 100%;
       overflow: hidden;
-      background: var(--edu-side-menu-background, #fff);
-      color: var(--edu-side-menu-color, #303133);
-      border-right: 1px solid rgb(0 0 0 / 0.06);
-      box-shadow: 2px 0 8px rgb(31 45 61 / 0.04);
+      background: var(--edu-side-menu-background, ${white});
+      color: var(--edu-side-menu-color, ${colorText});
+      border-right: 1px solid ${shade('0.06')};
+      box-shadow: 2px 0 8px ${inkShade('0.04')};
       font-size: 14px;
       transition: width 0.2s ease;
       --_primary: ${colorPrimary};
@@ -40,7 +51,7 @@ export const sideMenuStyles = [
       justify-content: space-between;
       gap: 4px;
       padding: 8px 10px;
-      border-bottom: 1px solid rgb(0 0 0 / 0.06);
+      border-bottom: 1px solid ${shade('0.06')};
     }
 
     :host([collapsed]) .controls {
@@ -57,7 +68,7 @@ export const sideMenuStyles = [
       height: 32px;
       padding: 0;
       border: 0;
-      border-radius: 6px;
+      border-radius: ${radiusMd};
       background: transparent;
       color: inherit;
       cursor: pointer;
@@ -72,7 +83,7 @@ export const sideMenuStyles = [
 
     .toggle:hover,
     .lock:hover {
-      background: rgb(0 0 0 / 0.05);
+      background: ${shade('0.05')};
     }
 
     .toggle[aria-disabled='true'] {
@@ -113,7 +124,7 @@ export const sideMenuStyles = [
       padding: 6px 10px;
       box-sizing: border-box;
       border: 0;
-      border-radius: 8px;
+      border-radius: ${radiusLg};
       background: transparent;
       color: inherit;
       font: inherit;
@@ -127,7 +138,7 @@ export const sideMenuStyles = [
     }
 
     .app:hover {
-      background: rgb(0 0 0 / 0.04);
+      background: ${shade('0.04')};
     }
 
     .app[aria-current='page'] {
@@ -142,7 +153,7 @@ export const sideMenuStyles = [
       top: 10px;
       bottom: 10px;
       width: 3px;
-      border-radius: 2px;
+      border-radius: ${radiusXs};
       background: var(--_primary);
     }
 

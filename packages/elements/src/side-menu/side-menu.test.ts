@@ -2,18 +2,11 @@ import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testin
 import { sendKeys } from '@web/test-runner-commands';
 import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { DEFAULT_LEFT_MENU, readLeftMenu, writeLeftMenu } from '@edu-portal/core/desktop/left-menu.ts';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
-import { describeNode, nextFrame, testIcon, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, nextFrame, qs, switchLanguage, testIcon, waitUntil } from '../internal/test-utils.ts';
 import { EduSideMenu, type EduSideMenuChangeDetail } from './side-menu.ts';
 
 defineElement('edu-side-menu', EduSideMenu);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -29,12 +22,8 @@ const apps: AppIcon[] = [
   icon('bad', '德育评价', BROKEN, 0, 'Moral education'),
 ];
 
-function q<T extends Element = HTMLElement>(el: EduSideMenu, selector: string): T {
-  return el.shadowRoot!.querySelector<T>(selector)!;
-}
-
 function app(el: EduSideMenu, code: string): HTMLButtonElement {
-  return q<HTMLButtonElement>(el, `button.app[data-code="${code}"]`);
+  return qs<HTMLButtonElement>(el, `button.app[data-code="${code}"]`);
 }
 
 function activeInside(el: EduSideMenu): string {
@@ -63,7 +52,7 @@ describe('<edu-side-menu>', () => {
 
   it('is a labelled nav listing the apps, the current one marked', async () => {
     const el = await render({ activeCode: 'notice' });
-    const nav = q(el, 'nav');
+    const nav = qs(el, 'nav');
     expect(nav.getAttribute('aria-label')).to.equal('应用菜单');
     const codes = Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('button.app')).map((b) => b.dataset['code']);
     expect(codes).to.deep.equal(['homework', 'notice', 'bad']);
@@ -84,7 +73,7 @@ describe('<edu-side-menu>', () => {
 
   it('collapses and expands with the button, reporting the state from core', async () => {
     const el = await render();
-    const toggle = q<HTMLButtonElement>(el, '[part="toggle"]');
+    const toggle = qs<HTMLButtonElement>(el, '[part="toggle"]');
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
     expect(toggle.getAttribute('aria-label')).to.equal('收起菜单');
     const change = oneEvent(el, 'edu-side-menu-change');
@@ -111,8 +100,8 @@ describe('<edu-side-menu>', () => {
   it('while locked, ignores the collapse button until unlocked', async () => {
     const el = await render();
     const events = collect<EduSideMenuChangeDetail>(el, 'edu-side-menu-change');
-    const lock = q<HTMLButtonElement>(el, '[part="lock"]');
-    const toggle = q<HTMLButtonElement>(el, '[part="toggle"]');
+    const lock = qs<HTMLButtonElement>(el, '[part="lock"]');
+    const toggle = qs<HTMLButtonElement>(el, '[part="toggle"]');
     expect(lock.getAttribute('aria-pressed')).to.equal('false');
     lock.click();
     await el.updateComplete;
@@ -144,8 +133,8 @@ describe('<edu-side-menu>', () => {
     expect(readLeftMenu('u1')).to.deep.equal(DEFAULT_LEFT_MENU);
     const el = await render(readLeftMenu('u1'));
     el.addEventListener('edu-side-menu-change', (event) => writeLeftMenu('u1', event.detail));
-    q<HTMLButtonElement>(el, '[part="toggle"]').click();
-    q<HTMLButtonElement>(el, '[part="lock"]').click();
+    qs<HTMLButtonElement>(el, '[part="toggle"]').click();
+    qs<HTMLButtonElement>(el, '[part="lock"]').click();
     expect(readLeftMenu('u1')).to.deep.equal({ collapsed: true, locked: true });
     fixtureCleanup();
     const again = await render(readLeftMenu('u1'));
@@ -209,13 +198,13 @@ describe('<edu-side-menu>', () => {
         await el.updateComplete;
         await expect(el).to.be.accessible();
         if (lang === 'en') {
-          expect(q(el, 'nav').getAttribute('aria-label')).to.equal('App menu');
-          expect(q(el, '[part="toggle"]').getAttribute('aria-label')).to.equal('Expand menu');
+          expect(qs(el, 'nav').getAttribute('aria-label')).to.equal('App menu');
+          expect(qs(el, '[part="toggle"]').getAttribute('aria-label')).to.equal('Expand menu');
           expect(app(el, 'homework').title).to.equal('Homework, 4 unread');
         }
         if (lang === 'zh-HK') {
-          expect(q(el, '[part="lock"]').getAttribute('aria-label')).to.equal('鎖定選單');
-          expect(q(el, '[part="toggle"]').getAttribute('aria-label')).to.equal('展開選單');
+          expect(qs(el, '[part="lock"]').getAttribute('aria-label')).to.equal('鎖定選單');
+          expect(qs(el, '[part="toggle"]').getAttribute('aria-label')).to.equal('展開選單');
         }
       });
     }

@@ -10,7 +10,7 @@ export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
 
 type Painter = (ctx: CanvasRenderingContext2D, w: number, h: number) => void;
 
-// Each painting is its own chunk, loaded the first time its theme is shown (issue 15): a colour theme never pays.
+// Each painting is its own chunk, loaded the first time its theme is shown (size budgets): a colour theme never pays.
 const PAINTER_LOADERS: Readonly<Record<BackgroundTheme, () => Promise<Painter>>> = {
   ink: () => import('./ink.ts').then((m) => m.paintInk),
   lotus: () => import('./lotus.ts').then((m) => m.paintLotus),

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { colorPrimary } from '../internal/tokens.ts';
+import { colorBorder, colorPrimary, colorPrimaryDark, colorText, radius, white } from '../internal/tokens.ts';
 
 export const themeDialogStyles = css`
   :host {
@@ -21,7 +21,7 @@ export const themeDialogStyles = css`
     margin-bottom: 8px;
     padding: 0;
     font-weight: 600;
-    color: var(--edu-theme-dialog-legend-color, #303133);
+    color: var(--edu-theme-dialog-legend-color, ${colorText});
   }
 
   .options {
@@ -38,7 +38,7 @@ export const themeDialogStyles = css`
     gap: 4px;
     cursor: pointer;
     font-size: 13px;
-    color: #303133;
+    color: ${colorText};
   }
 
   .option input {
@@ -53,16 +53,16 @@ export const themeDialogStyles = css`
     display: block;
     width: var(--edu-theme-dialog-swatch-size, 64px);
     height: calc(var(--edu-theme-dialog-swatch-size, 64px) * 0.625);
-    border-radius: 4px;
+    border-radius: ${radius};
     border: 2px solid transparent;
-    box-shadow: 0 0 0 1px #dcdfe6;
+    box-shadow: 0 0 0 1px ${colorBorder};
     box-sizing: border-box;
   }
 
   .option input:checked + .swatch {
     border-color: ${colorPrimary};
     box-shadow:
-      0 0 0 2px #fff,
+      0 0 0 2px ${white},
       0 0 0 4px ${colorPrimary};
   }
 
@@ -88,13 +88,13 @@ export const themeDialogStyles = css`
     align-items: center;
     gap: 6px;
     cursor: pointer;
-    color: #303133;
+    color: ${colorText};
   }
 
   /* The confirm button keeps one colour of its own: the dialog previews themes, so it does not follow them. */
   .actions button.primary,
   .actions button.primary:hover:not(:disabled) {
-    background: var(--edu-theme-dialog-confirm-background, #2b5797);
-    border-color: var(--edu-theme-dialog-confirm-background, #2b5797);
+    background: var(--edu-theme-dialog-confirm-background, ${colorPrimaryDark});
+    border-color: var(--edu-theme-dialog-confirm-background, ${colorPrimaryDark});
   }
 `;

@@ -1,12 +1,10 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { EduColorPicker } from '../color-picker/color-picker.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { nextFrame } from '../internal/test-utils.ts';
+import { dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
 import { EduThemeDialog, type EduThemeConfirmDetail } from './theme-dialog.ts';
 import { EduHeader } from '../header/header.ts';
 import { themePalette, usableThemeColor } from '@edu-portal/core/theme/theme.ts';
@@ -17,21 +15,8 @@ defineElement('edu-color-picker', EduColorPicker);
 defineElement('edu-theme-dialog', EduThemeDialog);
 defineElement('edu-header', EduHeader);
 
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
-
-function q<T extends Element = HTMLElement>(el: EduThemeDialog, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
 function radio(el: EduThemeDialog, theme: string): HTMLInputElement {
   return q<HTMLInputElement>(el, `[data-theme="${theme}"] input`)!;
-}
-
-function dialogOf(el: EduThemeDialog): EduDialog {
-  return q<EduDialog>(el, 'edu-dialog')!;
 }
 
 async function opened(theme = '#457CD6', layout: 'top' | 'left' = 'top', admin = false): Promise<EduThemeDialog> {
@@ -42,11 +27,6 @@ async function opened(theme = '#457CD6', layout: 'top' | 'left' = 'top', admin =
   await dialogOf(el).updateComplete;
   await nextFrame();
   return el;
-}
-
-async function settle(el: EduThemeDialog): Promise<void> {
-  await el.updateComplete;
-  await dialogOf(el).updateComplete;
 }
 
 describe('<edu-theme-dialog>', () => {
@@ -173,7 +153,7 @@ describe('<edu-theme-dialog>', () => {
   }
 });
 
-describe('<edu-theme-dialog> custom theme colour (issue 13 item 9)', () => {
+describe('<edu-theme-dialog> custom theme colour', () => {
   afterEach(() => fixtureCleanup());
 
   const picker = (el: EduThemeDialog) => q<EduColorPicker>(el, 'edu-color-picker')!;

@@ -68,7 +68,7 @@ const SWATCH_BACKGROUNDS: Readonly<Record<string, string>> = {
  * @cssprop [--edu-theme-dialog-width=560px] - Width of the dialog.
  * @cssprop [--edu-theme-dialog-swatch-size=64px] - Width of a swatch.
  * @cssprop [--edu-theme-dialog-legend-color=#303133] - Colour of the group names.
- * @cssprop [--edu-theme-dialog-confirm-background=#2b5797] - Background of the confirm button.
+ * @cssprop [--edu-theme-dialog-confirm-background=#3763ab] - Background of the confirm button; defaults to the theme's dark shade.
  * @cssprop [--edu-color-primary] - The chosen swatch and focus rings.
  */
 export class EduThemeDialog extends EduElement {

@@ -1,7 +1,20 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { importanceStyles, messageButtonStyles, messageMetaStyles } from '../message-dialog/message-parts.ts';
-import { colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorderLight,
+  colorBorderLighter,
+  colorPrimaryDark,
+  colorText,
+  colorTextMuted,
+  colorTextSecondary,
+  radius,
+  radiusMd,
+  radiusXl,
+  shade,
+  tint,
+  white,
+} from '../internal/tokens.ts';
 
 export const todoPanelStyles = [
   visuallyHiddenStyles,
@@ -26,11 +39,11 @@ export const todoPanelStyles = [
       box-sizing: border-box;
       width: min(var(--edu-todo-panel-width, 340px), calc(100vw - 2 * var(--edu-todo-panel-offset, 16px)));
       max-height: calc(100vh - 2 * var(--edu-todo-panel-offset, 16px));
-      border: 1px solid #e4e7ed;
-      border-radius: 6px;
-      background: #fff;
-      box-shadow: 0 6px 24px rgb(0 0 0 / 0.16);
-      color: #303133;
+      border: 1px solid ${colorBorderLight};
+      border-radius: ${radiusMd};
+      background: ${white};
+      box-shadow: 0 6px 24px ${shade('0.16')};
+      color: ${colorText};
       font-size: 14px;
       line-height: 1.5;
       overflow: hidden;
@@ -44,7 +57,7 @@ export const todoPanelStyles = [
       gap: 8px;
       padding: 8px 8px 8px 16px;
       background: ${colorPrimaryDark};
-      color: #fff;
+      color: ${white};
     }
 
     .title {
@@ -59,8 +72,8 @@ export const todoPanelStyles = [
     .count {
       min-width: 20px;
       padding: 0 6px;
-      border-radius: 10px;
-      background: #fff;
+      border-radius: ${radiusXl};
+      background: ${white};
       color: ${colorPrimaryDark};
       font-size: 12px;
       line-height: 20px;
@@ -76,9 +89,9 @@ export const todoPanelStyles = [
       height: 32px;
       padding: 0;
       border: 0;
-      border-radius: 4px;
+      border-radius: ${radius};
       background: none;
-      color: #fff;
+      color: ${white};
       cursor: pointer;
     }
 
@@ -89,11 +102,11 @@ export const todoPanelStyles = [
     }
 
     .close:hover {
-      background: rgb(255 255 255 / 0.16);
+      background: ${tint('0.16')};
     }
 
     .close:focus-visible {
-      outline: 2px solid #fff;
+      outline: 2px solid ${white};
       outline-offset: -2px;
     }
 
@@ -110,7 +123,7 @@ export const todoPanelStyles = [
       align-items: flex-start;
       gap: 10px;
       padding: 12px 0;
-      border-bottom: 1px solid #ebeef5;
+      border-bottom: 1px solid ${colorBorderLighter};
     }
 
     .item:last-child {
@@ -129,13 +142,13 @@ export const todoPanelStyles = [
     }
 
     .untitled {
-      color: #6b6e75;
+      color: ${colorTextMuted};
       font-weight: 400;
     }
 
     .content {
       margin: 2px 0 0;
-      color: #606266;
+      color: ${colorTextSecondary};
       overflow-wrap: anywhere;
       white-space: pre-line;
     }
@@ -160,7 +173,7 @@ export const todoPanelStyles = [
       justify-content: space-between;
       gap: 8px;
       padding: 8px 16px 12px;
-      border-top: 1px solid #ebeef5;
+      border-top: 1px solid ${colorBorderLighter};
     }
 
     .pager .button {
@@ -170,7 +183,7 @@ export const todoPanelStyles = [
     }
 
     .pages {
-      color: #606266;
+      color: ${colorTextSecondary};
       font-variant-numeric: tabular-nums;
     }
 

@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import {
   fromWirePopupItem,
   type ImportanceLevel,
@@ -11,19 +10,13 @@ import { POPUP_SUPPRESSED_KEY, createPopupReminder, type PopupReminder } from '@
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { localeReady } from '../internal/localize.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
-import { describeNode, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, q, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { EduTodoPanel } from './todo-panel.ts';
 import { fakeClock } from '@edu-portal/core/test-support/clock.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-todo-panel', EduTodoPanel);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 /** The to-dos in memory, served a page at a time like popUpBox_select (the reminder's own seam). */
 function memoryList(count: number) {
@@ -80,10 +73,6 @@ async function setUp(count = 7, open = true): Promise<Setup> {
   return { el, reminder, clock, list, before: wrapper.querySelector<HTMLButtonElement>('#before')! };
 }
 
-function q<T extends Element = HTMLElement>(el: EduTodoPanel, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
 function ids(el: EduTodoPanel): string[] {
   return Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>('[part="item"]')).map((li) => li.dataset['key']!);
 }
@@ -122,7 +111,7 @@ describe('<edu-todo-panel>', () => {
     expect(el.visible).to.equal(true);
   });
 
-  it('appears with out-of-range dates: each shows a placeholder, nothing throws (issue 14 item 5)', async () => {
+  it('appears with out-of-range dates: each shows a placeholder, nothing throws', async () => {
     const wire = [
       { id: 'ns', title: '纳秒', createTime: 1_700_000_000_000_000_000, importance: 3 },
       { id: 'neg', title: '负数', createTime: -1e20, importance: 2 },
@@ -257,7 +246,7 @@ describe('<edu-todo-panel>', () => {
     expect(live.getAttribute('aria-live')).to.equal('polite');
     expect(live.closest('section')).to.equal(null); // present before the panel shows
     await waitUntil(() => live.textContent!.trim() === '您有新的待办提醒', 'the announcement');
-    // A language switch re-renders it in the new language (issue 13: it kept its first language).
+    // A language switch re-renders it in the new language (it once kept its first language).
     await switchLanguage('en');
     await el.updateComplete;
     expect(live.textContent!.trim()).to.equal('You have new to-do reminders');

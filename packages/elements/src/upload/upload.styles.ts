@@ -1,7 +1,20 @@
 import { css } from 'lit';
 import { buttonStyles, focusRing } from '../internal/control-styles.ts';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
-import { colorPrimary, colorPrimary9, colorPrimaryDark } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorBorderLighter,
+  colorPrimary,
+  colorPrimary9,
+  colorPrimaryDark,
+  colorSuccess,
+  colorText,
+  colorTextSecondary,
+  dangerSoft,
+  fillFaint,
+  radiusMd,
+  radiusSm,
+} from '../internal/tokens.ts';
 
 export const uploadStyles = [
   buttonStyles,
@@ -9,8 +22,8 @@ export const uploadStyles = [
   css`
     :host {
       display: block;
-      --_border: var(--edu-upload-border-color, #dcdfe6);
-      color: #303133;
+      --_border: var(--edu-upload-border-color, ${colorBorder});
+      color: ${colorText};
       font-size: 14px;
     }
 
@@ -21,8 +34,8 @@ export const uploadStyles = [
       gap: 8px;
       padding: 20px 16px;
       border: 1px dashed var(--_border);
-      border-radius: 6px;
-      background: #fafafa;
+      border-radius: ${radiusMd};
+      background: ${fillFaint};
       text-align: center;
     }
 
@@ -34,7 +47,7 @@ export const uploadStyles = [
     .prompt,
     .rules {
       margin: 0;
-      color: #606266;
+      color: ${colorTextSecondary};
     }
 
     .rules {
@@ -62,7 +75,7 @@ export const uploadStyles = [
       display: grid;
       gap: 4px;
       padding: 8px 0;
-      border-bottom: 1px solid #ebeef5;
+      border-bottom: 1px solid ${colorBorderLighter};
       /* A queue of a thousand files lays out only the rows in view. */
       content-visibility: auto;
       contain-intrinsic-size: auto 84px;
@@ -85,20 +98,20 @@ export const uploadStyles = [
     .size,
     .rate,
     .status {
-      color: #606266;
+      color: ${colorTextSecondary};
       font-size: 12px;
       white-space: nowrap;
     }
 
     .status.error {
-      color: #c0392b;
+      color: ${dangerSoft};
       white-space: normal;
     }
 
     .bar {
       height: 6px;
-      border-radius: 3px;
-      background: #ebeef5;
+      border-radius: ${radiusSm};
+      background: ${colorBorderLighter};
       overflow: hidden;
     }
 
@@ -113,7 +126,7 @@ export const uploadStyles = [
     }
 
     .item[data-state='done'] .fill {
-      background: #2e7d32;
+      background: ${colorSuccess};
     }
 
     .actions {

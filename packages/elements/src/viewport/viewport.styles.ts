@@ -1,7 +1,15 @@
 import { css } from 'lit';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import { colorPrimary } from '../internal/tokens.ts';
+import {
+  colorDanger,
+  colorDangerLight,
+  colorPrimary,
+  colorTextSecondary,
+  radius,
+  radiusRound,
+  white,
+} from '../internal/tokens.ts';
 
 export const viewportStyles = [
   spinnerMotionStyles,
@@ -21,7 +29,7 @@ export const viewportStyles = [
       justify-content: center;
       gap: 8px;
       min-height: var(--edu-viewport-min-height, 160px);
-      color: var(--edu-viewport-muted-color, #606266);
+      color: var(--edu-viewport-muted-color, ${colorTextSecondary});
     }
 
     .spinner {
@@ -29,7 +37,7 @@ export const viewportStyles = [
       height: 18px;
       border: 2px solid ${colorPrimary};
       border-right-color: transparent;
-      border-radius: 50%;
+      border-radius: ${radiusRound};
     }
 
     .error {
@@ -38,17 +46,17 @@ export const viewportStyles = [
       align-items: center;
       gap: 12px;
       padding: 12px 16px;
-      border-radius: 4px;
-      color: var(--edu-viewport-error-color, #b42318);
-      background: var(--edu-viewport-error-background, #fef0f0);
+      border-radius: ${radius};
+      color: var(--edu-viewport-error-color, ${colorDanger});
+      background: var(--edu-viewport-error-background, ${colorDangerLight});
     }
 
     .error button {
       font: inherit;
       padding: 4px 12px;
       border: 1px solid currentColor;
-      border-radius: 4px;
-      background: #fff;
+      border-radius: ${radius};
+      background: ${white};
       color: inherit;
       cursor: pointer;
     }

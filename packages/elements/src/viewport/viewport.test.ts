@@ -1,18 +1,11 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { configureServer, resetServer } from '@edu-portal/core/test-support/server.ts';
 import { clearManifestCache } from '@edu-portal/core/viewport/loader.ts';
 import { defineElement } from '../internal/define-element.ts';
-import { localeReady } from '../internal/localize.ts';
-import { waitUntil } from '../internal/test-utils.ts';
+import { switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { EduViewport } from './viewport.ts';
 
 defineElement('edu-viewport', EduViewport);
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 function visible(el: EduViewport): HTMLElement[] {
   return [...el.children].filter((c): c is HTMLElement => c instanceof HTMLElement && !c.hidden);

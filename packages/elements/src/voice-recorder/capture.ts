@@ -6,7 +6,7 @@
  * The processor module is a `blob:` URL made from core's `pcmToolkit` function text plus the small processor below,
  * so it is the same code the PCM unit tests exercise, and it loads the same way from the demo host, the drop-in
  * bundle, the autoloader's chunks and the published package: no file beside the script to find. This module loads
- * at the first press, and the encoder's code while the microphone is being asked for (issue 15).
+ * at the first press, and the encoder's code while the microphone is being asked for (size budgets).
  */
 
 import { loadOnce } from '../internal/load-once.ts';

@@ -1,5 +1,18 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import {
+  colorBorderStrong,
+  colorPrimary,
+  colorPrimary8,
+  colorPrimaryStrong,
+  colorText,
+  dangerSoft,
+  radius,
+  radiusRound,
+  voiceHint,
+  voiceIdle,
+  white,
+} from '../internal/tokens.ts';
 
 export const voiceRecorderStyles = [
   visuallyHiddenStyles,
@@ -11,7 +24,7 @@ export const voiceRecorderStyles = [
       max-width: 100%;
       font-size: 14px;
       line-height: 1.5;
-      color: var(--edu-color-text, #303133);
+      color: ${colorText};
     }
 
     .base {
@@ -31,9 +44,9 @@ export const voiceRecorderStyles = [
       height: var(--edu-voice-size, 64px);
       padding: 0;
       border: none;
-      border-radius: 50%;
-      color: #fff;
-      background: var(--edu-color-primary-strong, #3e70c1);
+      border-radius: ${radiusRound};
+      color: ${white};
+      background: ${colorPrimaryStrong};
       cursor: pointer;
       touch-action: none;
       user-select: none;
@@ -50,23 +63,23 @@ export const voiceRecorderStyles = [
     }
 
     .mic:focus-visible {
-      outline: 2px solid var(--edu-color-primary, #457cd6);
+      outline: 2px solid ${colorPrimary};
       outline-offset: 3px;
     }
 
     .mic[aria-pressed='true'] {
       transform: scale(1.1);
-      box-shadow: 0 0 0 8px var(--edu-color-primary-8, #dae5f7);
+      box-shadow: 0 0 0 8px ${colorPrimary8};
     }
 
     .mic[aria-disabled='true'] {
       cursor: not-allowed;
-      background: #8c8f96;
+      background: ${voiceIdle};
     }
 
     .status {
       min-height: 1.5em;
-      color: #5c5f66;
+      color: ${voiceHint};
       font-variant-numeric: tabular-nums;
     }
 
@@ -77,10 +90,10 @@ export const voiceRecorderStyles = [
       left: calc(50% + var(--edu-voice-size, 64px) / 2 + 16px);
       translate: 0 -50%;
       padding: 4px 12px;
-      border: 1px solid #c0c4cc;
-      border-radius: 4px;
-      color: #303133;
-      background: #fff;
+      border: 1px solid ${colorBorderStrong};
+      border-radius: ${radius};
+      color: ${colorText};
+      background: ${white};
       font: inherit;
       cursor: pointer;
     }
@@ -99,7 +112,7 @@ export const voiceRecorderStyles = [
     }
 
     .error {
-      color: var(--edu-voice-error-color, #c0392b);
+      color: var(--edu-voice-error-color, ${dangerSoft});
     }
 
     [hidden] {

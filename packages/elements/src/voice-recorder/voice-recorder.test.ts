@@ -5,7 +5,6 @@
  */
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import {
   configureServer,
   configureVoice,
@@ -15,8 +14,7 @@ import {
   serverCalls,
 } from '@edu-portal/core/test-support/server.ts';
 import { VOICE_PATHS } from '@edu-portal/core/voice/api.ts';
-import { localeReady } from '../internal/localize.ts';
-import { waitUntil } from '../internal/test-utils.ts';
+import { switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { EduVoiceRecorder, type VoiceErrorDetail, type VoiceResultDetail } from './voice-recorder.ts';
 import { voiceText } from '@edu-portal/core/voice/texts.ts';
@@ -31,11 +29,6 @@ const shown = (el: EduVoiceRecorder, name: string) => {
   return node && !node.hidden ? node.textContent!.trim() : '';
 };
 const live = (el: EduVoiceRecorder) => el.shadowRoot!.querySelector('[role=status]')!.textContent!.trim();
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
-}
 
 function record(el: EduVoiceRecorder, { keepPage = true } = {}) {
   const results: VoiceResultDetail[] = [];

@@ -61,7 +61,7 @@ export type EduVoiceErrorEvent = CustomEvent<VoiceErrorDetail>;
 /** Core's recognizer (the gateway's protocol), loaded at the first press: the 200 ms before recording covers it. */
 type Recognizer = typeof import('@edu-portal/core/voice/recognizer.ts');
 const loadRecognizer = loadOnce<Recognizer>(() => import('@edu-portal/core/voice/recognizer.ts'));
-/** The microphone capture, loaded at the first press (issue 15). */
+/** The microphone capture, loaded at the first press (size budgets). */
 const loadCapture = loadOnce(() => import('./capture.ts'));
 
 interface Utterance {

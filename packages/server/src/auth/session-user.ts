@@ -37,6 +37,13 @@ export function findUserById(db: Database, id: number): UserRecord | undefined {
   return db.prepare(`${SELECT_USER} WHERE u.id = ?`).get(id) as UserRecord | undefined;
 }
 
+/** The user a device's client id signs in (`user_clients`), if any. */
+export function findUserByClientId(db: Database, clientId: string): UserRecord | undefined {
+  const row = db.prepare('SELECT user_id FROM user_clients WHERE client_id = ?').get(clientId) as
+    { user_id: number } | undefined;
+  return row && findUserById(db, row.user_id);
+}
+
 export function findUserByLoginName(db: Database, loginName: string): UserRecord | undefined {
   return db.prepare(`${SELECT_USER} WHERE u.login_name = ?`).get(loginName) as UserRecord | undefined;
 }

@@ -10,7 +10,7 @@
  * all keep the session. Any other retired refresh token presented again (two rotations back, or after the window) is
  * reuse of a copy: the whole family ends.
  *
- * Handover tokens (issue 14 item 4): what a login, `me` or refresh answer calls `accessToken` is not the access
+ * Handover tokens: what a login, `me` or refresh answer calls `accessToken` is not the access
  * token (that one stays in the http-only cookie) but a 5-minute token bound to the session row, spent by its first
  * `relogin` and never accepted as a bearer. It dies with its session, so a logout ends what it could still open.
  *

@@ -294,7 +294,7 @@ CREATE TABLE unit_themes (
 `;
 
 /**
- * Migration 2: the remaining login calls (issue 3). One-time tickets, social codes and SSO codes share one
+ * Migration 2: the remaining login calls. One-time tickets, social codes and SSO codes share one
  * \`grants\` table, so migration 1's \`login_tickets\` goes.
  */
 const loginCallsSchema = `
@@ -353,7 +353,7 @@ CREATE TABLE external_apps (
 `;
 
 /**
- * Migration 3: session families (issue 14). Every session derived from one login (refreshes keep the row; a relogin
+ * Migration 3: session families. Every session derived from one login (refreshes keep the row; a relogin
  * makes a new row) shares the family of that login, so logout and reuse detection end all of them together.
  */
 const sessionFamiliesSchema = `
@@ -378,7 +378,7 @@ CREATE INDEX retired_refresh_family ON retired_refresh_tokens(family_id);
 `;
 
 /**
- * Migration 5: handover tokens (issue 14 item 4). The `accessToken` a login answer gives the page is not the access
+ * Migration 5: handover tokens. The `accessToken` a login answer gives the page is not the access
  * token of the cookie but a 5-minute, one-use token bound to its session row, good only for `relogin`; it dies with
  * the session's family at logout.
  */
@@ -393,7 +393,7 @@ CREATE INDEX handover_expiry ON handover_tokens(expires_at);
 `;
 
 /**
- * Migration 6: voice commands (issue 16). Skills map a spoken phrase (kept as its matching key) to an app or a
+ * Migration 6: voice commands. Skills map a spoken phrase (kept as its matching key) to an app or a
  * navigation target; the development speech gateway's short-lived tokens (SHA-256 digests, like session tokens) and
  * each user's configured transcript live beside them.
  */

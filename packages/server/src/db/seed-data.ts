@@ -908,7 +908,7 @@ export function unitConfigs(year: number, badgeUrl: string) {
 }
 
 /**
- * Login providers of the school's login box (issue 3). There is no internet, so each login address points to the
+ * Login providers of the school's login box. There is no internet, so each login address points to the
  * development provider of this server; the client appends `state` and `redirect_uri`.
  */
 export interface SeedSocialProvider {

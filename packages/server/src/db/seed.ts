@@ -1,6 +1,6 @@
 /**
  * Seeds the database with the demo data of seed-data.ts, in stages that each run once: `meta.seeded_at` records
- * the portal data, `meta.seeded_login_at` the login providers, social identities and SSO clients of issue 3, so a
+ * the portal data, `meta.seeded_login_at` the login providers, social identities and SSO clients of the login calls, so a
  * database seeded before a stage existed gets it on its next start, and a second start neither seeds again nor
  * fails. Files (logos, icons, avatar, badge) are written under `storage/seed/`.
  */
@@ -78,7 +78,7 @@ export function seed(db: Database, storageDir: string, now: number): void {
   if (!hasMark(db, VOICE_SEED_MARK)) seedVoice(db, now);
 }
 
-/** Issue 16: the voice skills, from the apps (every app by its names, and a few desktop phrases). */
+/** The voice skills, from the apps (every app by its names, and a few desktop phrases). */
 function seedVoice(db: Database, now: number): void {
   db.transaction(() => {
     seedVoiceSkills(db);
@@ -132,7 +132,7 @@ export function reseed(db: Database, storageDir: string, now: number): void {
   seed(db, storageDir, now);
 }
 
-/** Issue 3: the school's login providers with their logos, social identities, the SSO client and external app. */
+/** The school's login providers with their logos, social identities, the SSO client and external app. */
 function seedLogin(db: Database, storageDir: string, now: number): void {
   const storeSvg = svgStore(db, storageDir, now);
   db.transaction(() => {

@@ -1,5 +1,5 @@
 /**
- * What the demo apps' messages and to-dos are about (issue 13 item 4): every seeded message and to-do names a page of
+ * What the demo apps' messages and to-dos are about (every message opens its item): every seeded message and to-do names a page of
  * its app (`/notice/detail?id=301`, `/leave/approve?id=712` …), and that page shows the item named here — the notice,
  * the homework, the leave request, the week's timetable. Each item belongs to a unit and is shown to the user types
  * it concerns. Texts are bilingual server text (`中文|||English`), shown in the user's language by the client.

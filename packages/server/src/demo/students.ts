@@ -1,5 +1,5 @@
 /**
- * The demo student roster behind the paged-list calls (docs/decisions.md "Building blocks B"): 2,000 fictional
+ * The demo student roster behind the paged-list calls (docs/decisions.md "Demo data and apps"): 2,000 fictional
  * pupils of the seeded middle school, made by a seeded generator so every start (and every test) sees the same
  * rows. Names come in Chinese and in pinyin, class names in both languages.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the desktop and portal calls (issue 5). Envelope messages are bilingual `中文|||English`; field errors
+ * Texts of the desktop and portal calls. Envelope messages are bilingual `中文|||English`; field errors
  * are in the request's `Sy-Language`, like every other call (docs/decisions.md "Reference server").
  */
 import type { LocalizedText } from '../http/messages.ts';

@@ -101,7 +101,7 @@ export function themeFor(db: Database, user: UserRecord): ThemeSetting & { sourc
   const unit = db.prepare('SELECT theme FROM unit_themes WHERE unit_id = ?').get(user.unitId) as
     { theme: string } | undefined;
   const unitSetting = unit && complete(unit.theme, fallback);
-  // A unit's theme carries no language (issue 13): the user's falls back to the login configuration's default.
+  // A unit's theme carries no language: the user's falls back to the login configuration's default.
   if (unitSetting) return { ...unitSetting, lang: fallback.lang, source: 'unit' };
   return { theme: DEFAULT_THEME_COLOR, ...fallback, source: 'default' };
 }
@@ -118,7 +118,7 @@ export function saveUserTheme(db: Database, userId: number, setting: ThemeSettin
 
 /**
  * The admin's sync: the unit's theme and layout, reaching every user of the unit at once. It sets the theme only
- * (issue 13, spec §4): the unit's row keeps no language, and a user's own setting keeps its language while its
+ * (spec §4): the unit's row keeps no language, and a user's own setting keeps its language while its
  * theme and layout become the synced ones, so nobody gets the admin's language. Answers how many own settings it
  * changed.
  */

@@ -1,5 +1,5 @@
 /**
- * The item a message or to-do is about (issue 13 item 4): `GET /api/demo/app_item?url=/notice/detail?id=301`
+ * The item a message or to-do is about (every message opens its item): `GET /api/demo/app_item?url=/notice/detail?id=301`
  * answers the notice, homework, leave request … that the demo app's page at that url shows, or `data: null` when the
  * session's user has none there (another unit's item, or one for other user types). Needs a session.
  */

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authOf, sessionScope } from '../auth/session-http.ts';
 import { hasRole } from '../auth/session-user.ts';
 import { forbidden } from '../desktop/guards.ts';
+import { unitFlags } from '../desktop/units.ts';
 import { booleanSchema, envelopeResponse, ok } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
 
@@ -14,15 +15,8 @@ const TAGS = ['base'];
 const idPattern = { type: 'string', pattern: '^[0-9]+$' };
 const anyQuery = { type: 'object', properties: { _t: { type: 'string' } } };
 
-interface UnitFlags {
-  is_vocational: number;
-  have_institute: number;
-  help_key: string;
-}
-
 const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
-  const unitFlags = (unitId: number) =>
-    ctx.db.prepare('SELECT is_vocational, have_institute, help_key FROM units WHERE id = ?').get(unitId) as UnitFlags;
+  const flagsOf = (unitId: number) => unitFlags(ctx.db, unitId);
 
   app.get<{ Params: { userId: string; roleCode: string; projectCode: string } }>(
     '/api/base/role/user/:userId/:roleCode/:projectCode',
@@ -56,7 +50,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
         response: envelopeResponse(booleanSchema),
       },
     },
-    async (request) => ok(unitFlags(authOf(request).user.unitId).is_vocational === 1),
+    async (request) => ok(flagsOf(authOf(request).user.unitId).is_vocational === 1),
   );
 
   app.get<{ Querystring: { unitId: string } }>(
@@ -76,7 +70,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     async (request) => {
       const unitId = Number(request.query.unitId);
       if (unitId !== authOf(request).user.unitId) return forbidden();
-      return ok(unitFlags(unitId).have_institute === 1);
+      return ok(flagsOf(unitId).have_institute === 1);
     },
   );
 
@@ -90,7 +84,7 @@ const basePlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
         response: envelopeResponse({ type: 'string' }),
       },
     },
-    async (request) => ok(unitFlags(authOf(request).user.unitId).help_key),
+    async (request) => ok(flagsOf(authOf(request).user.unitId).help_key),
   );
 };
 

@@ -3,7 +3,7 @@
  * by GET (query), POST form or POST JSON, paged by `start` (1-based page) and `size`, answered as
  * `data: {list, total}`; `/all` answers the non-paged `data: [...]`. Reading needs no session (fictional records,
  * like the public language packs, so a plain page and the benchmark can use them); deleting and restoring do.
- * Every signed-in user pages through a copy of their own (docs/decisions.md "Demo data"): one user's deletions never
+ * Every signed-in user pages through a copy of their own (docs/decisions.md "Demo data and apps"): one user's deletions never
  * change what another user sees, and a reader without a session sees the roster as generated. The copies are kept
  * lazily, as each user's set of deleted ids, in memory per server instance: a restart or `restore` (of one's own
  * copy) brings every row back.

@@ -1,5 +1,5 @@
 /**
- * Desktop calls of spec part 1 §7 "Desktop, theme, messages" (issue 5): theme, message and to-do counts,
+ * Desktop calls of spec part 1 §7 "Desktop, theme, messages": theme, message and to-do counts,
  * unread messages, pop-up to-dos, message configuration, the desktop icons and their order, unread counts per app,
  * app visits and recent apps, and the named themes' stylesheets. Every /api route is in one session scope and acts
  * for the session's own user only (DESIGN §5); the SQL is in desktop/ (themes, messages, todos, visits, apps).

@@ -21,7 +21,8 @@ import { findUserById, isActive, sessionUserSchema, type UserRecord } from '../a
 import { forbidden, idSchema, namesOwn } from '../desktop/guards.ts';
 import { MAX_INPUT_PIXELS, photoHeader, type FaceAnalysis } from '../face/engine.ts';
 import { EnrolLimits, FaceAttemptLimits } from '../face/limits.ts';
-import { bestMatch, enrolledElsewhere, type Candidate } from '../face/matching.ts';
+import { bestMatch, enrolledElsewhere } from '../face/matching.ts';
+import { createFaceRepository } from '../face/repository.ts';
 import { FaceQueueFull, FaceRecogniser, type FacePriority } from '../face/recogniser.ts';
 import { anyJson, envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
 import { FIELD_MESSAGES, type LocalizedText } from '../http/messages.ts';
@@ -113,6 +114,7 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
   const enrolLimits = new EnrolLimits(() => ctx.now());
   const fresh = freshCredentialsOf(ctx);
   const faceDir = join(ctx.storageDir, 'faces');
+  const faces = createFaceRepository(ctx);
   app.addHook('onClose', () => recogniser.close());
 
   /**
@@ -142,21 +144,6 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
   }
 
   /**
-   * Enrolled faces: of active users (`unitId` narrows to one unit, a clock-in terminal's), or with `everyone`, of
-   * every account, disabled ones too (enrolment must not take a face a disabled account may get back).
-   */
-  function candidates({ unitId, everyone = false }: { unitId?: number; everyone?: boolean } = {}): Candidate[] {
-    const where = [everyone ? '1 = 1' : 'u.status = 1', unitId === undefined ? '1 = 1' : 'u.unit_id = ?'];
-    const rows = ctx.db
-      .prepare(
-        `SELECT f.user_id AS userId, f.descriptor AS descriptor FROM user_faces f JOIN users u ON u.id = f.user_id
-         WHERE ${where.join(' AND ')}`,
-      )
-      .all(...(unitId === undefined ? [] : [unitId])) as { userId: number; descriptor: string }[];
-    return rows.map((row) => ({ userId: row.userId, descriptor: JSON.parse(row.descriptor) as number[] }));
-  }
-
-  /**
    * Identifies the face of a login or clock-in photo within the attempt limits: the user and the distance, or the
    * refusal. A failure counts on the address, on the terminal (clock-in) and on the enrolled user nearest to the
    * face; a recognised face clears only that user's count, and is refused while that user is locked.
@@ -181,7 +168,7 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
       else attempt.failed();
       return described;
     }
-    const match = bestMatch(described.descriptor, candidates({ unitId: terminal?.unitId }));
+    const match = bestMatch(described.descriptor, faces.candidates({ unitId: terminal?.unitId }));
     request.log.info({ face: match }, 'face match');
     if (match.outcome === 'match') {
       const target = `user:${match.userId}`;
@@ -256,9 +243,7 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
         async (request) => {
           const { user } = authOf(request);
           if (!namesOwn(request.query.userId, user.id)) return forbidden();
-          const row = ctx.db
-            .prepare('SELECT file_name AS fileName, register_time AS registerTime FROM user_faces WHERE user_id = ?')
-            .get(user.id) as { fileName: string; registerTime: number } | undefined;
+          const row = faces.record(user.id);
           let faceImage: string | null = null;
           try {
             faceImage = row ? readFileSync(join(faceDir, row.fileName)).toString('base64') : null;
@@ -310,7 +295,7 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
             .toBuffer();
           // From here to the row written, nothing awaits: two collections of one face on two accounts cannot both
           // pass the check.
-          const taken = enrolledElsewhere(described.descriptor, candidates({ everyone: true }), user.id);
+          const taken = enrolledElsewhere(described.descriptor, faces.candidates({ everyone: true }), user.id);
           if (taken) {
             request.log.warn(
               { face: { userId: user.id, distance: taken.distance } },
@@ -322,16 +307,8 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
           const fileName = `${user.id}-${registerTime}-${randomUUID().slice(0, 8)}.jpg`;
           mkdirSync(faceDir, { recursive: true });
           writeFileSync(join(faceDir, fileName), jpeg);
-          const previous = ctx.db
-            .prepare('SELECT file_name AS fileName FROM user_faces WHERE user_id = ?')
-            .get(user.id) as { fileName: string } | undefined;
-          ctx.db
-            .prepare(
-              `INSERT INTO user_faces (user_id, file_name, descriptor, register_time) VALUES (?, ?, ?, ?)
-               ON CONFLICT(user_id) DO UPDATE SET file_name = excluded.file_name, descriptor = excluded.descriptor,
-               register_time = excluded.register_time`,
-            )
-            .run(user.id, fileName, JSON.stringify(described.descriptor), registerTime);
+          const previous = faces.record(user.id);
+          faces.enrol(user.id, fileName, described.descriptor, registerTime);
           if (previous) rmSync(join(faceDir, previous.fileName), { force: true });
           return ok({ userId: String(user.id), registerTime });
         },
@@ -396,11 +373,9 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
           const person = findUserById(ctx.db, found.userId);
           if (!person || !isActive(person)) return fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised);
           const clockTime = ctx.now();
-          const { lastInsertRowid } = ctx.db
-            .prepare('INSERT INTO face_clockings (user_id, clocked_at, terminal_id, distance) VALUES (?, ?, ?, ?)')
-            .run(person.id, clockTime, terminal.id, found.distance);
+          const id = faces.clockIn(person.id, clockTime, terminal.id, found.distance);
           return ok({
-            id: Number(lastInsertRowid),
+            id,
             userId: String(person.id),
             realName: person.realName,
             unitId: String(person.unitId),

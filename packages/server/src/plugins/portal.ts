@@ -1,6 +1,6 @@
 /**
  * Portal calls of spec part 1 §7 "Licence, identity, menu, misc" and the module list of "Desktop, theme,
- * messages" (issue 5): module list and licences per unit, the identity-switch options, the parent's children and
+ * messages": module list and licences per unit, the identity-switch options, the parent's children and
  * chosen child, and the permission menu tree. The admin check and unit flags stay in base.ts, app visits in
  * desktop.ts. Every route needs a session and acts for the session's own user, unit and parent identity only
  * (DESIGN §5).
@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, type UserRecord } from '../auth/session-user.ts';
+import { createChildRepository, type ChildRow } from '../desktop/children.ts';
 import { forbidden, idSchema, namesOwn, optionalIdSchema } from '../desktop/guards.ts';
 import { moduleEntrySchema, moduleLicensed, unitLicensed, unitModules } from '../desktop/licences.ts';
 import { holdsCode, menuNodeSchema, menuTree } from '../desktop/menus.ts';
@@ -31,15 +32,6 @@ const childSchema: JsonSchema = {
   required: ['id', 'realName', 'gradeName', 'className', 'status'],
 };
 
-interface ChildRow {
-  id: number;
-  realName: string;
-  gradeName: string;
-  className: string;
-  sex: number;
-  status: number;
-}
-
 const toChild = (row: ChildRow) => ({
   id: String(row.id),
   realName: row.realName,
@@ -48,9 +40,6 @@ const toChild = (row: ChildRow) => ({
   sex: row.sex,
   status: row.status,
 });
-
-const SELECT_CHILDREN = `SELECT s.id, s.real_name AS realName, s.grade_name AS gradeName, s.class_name AS className,
-  s.sex, s.status FROM parent_children pc JOIN students s ON s.id = pc.student_id WHERE pc.parent_user_id = ?`;
 
 /** Teacher side (types 2 and 4) and parent side (type 3) of a person: the user and their paired identity. */
 function identities(user: UserRecord, paired: UserRecord | undefined) {
@@ -181,16 +170,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
 
   // ---- Children ----------------------------------------------------------------------------------------------
 
-  const children = (parentId: number) => db.prepare(`${SELECT_CHILDREN} ORDER BY s.id`).all(parentId) as ChildRow[];
-
-  /** The chosen child: the saved one while linked and at school, else the first child at school, else null. */
-  const chosenChild = (parentId: number): ChildRow | null => {
-    const saved = db
-      .prepare(`${SELECT_CHILDREN} AND s.id = (SELECT student_id FROM parent_current_child WHERE parent_user_id = ?)`)
-      .get(parentId, parentId) as ChildRow | undefined;
-    if (saved && saved.status === 1) return saved;
-    return children(parentId).find((child) => child.status === 1) ?? null;
-  };
+  const family = createChildRepository(ctx);
 
   const parentQuery = looseQuery({ parentId: idSchema }, ['parentId']);
 
@@ -208,7 +188,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     async (request) => {
       const parentId = Number(request.query.parentId);
       if (ownParentId(authOf(request).user) !== parentId) return forbidden();
-      return ok(children(parentId).map(toChild));
+      return ok(family.children(parentId).map(toChild));
     },
   );
 
@@ -228,7 +208,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     async (request) => {
       const parentId = Number(request.query.parentId);
       if (ownParentId(authOf(request).user) !== parentId) return forbidden();
-      const child = chosenChild(parentId);
+      const child = family.chosen(parentId);
       return ok(child && toChild(child));
     },
   );
@@ -259,14 +239,10 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     async (request) => {
       const parentId = Number(request.query.parentId);
       if (ownParentId(authOf(request).user) !== parentId) return forbidden();
-      const child = db.prepare(`${SELECT_CHILDREN} AND s.id = ?`).get(parentId, Number(request.body.id)) as
-        ChildRow | undefined;
+      const child = family.child(parentId, Number(request.body.id));
       if (!child) return forbidden(DESKTOP_MESSAGES.notYourChild);
       if (child.status !== 1) return fail(400, 'invalid_request', DESKTOP_MESSAGES.childInactive);
-      db.prepare(
-        `INSERT INTO parent_current_child (parent_user_id, student_id) VALUES (?, ?)
-         ON CONFLICT (parent_user_id) DO UPDATE SET student_id = excluded.student_id`,
-      ).run(parentId, child.id);
+      family.choose(parentId, child.id);
       return ok(toChild(child));
     },
   );

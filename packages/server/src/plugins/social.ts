@@ -14,6 +14,7 @@ import { SOCIAL_BIND_TTL_MS, SOCIAL_CODE_TTL_MS, SOCIAL_TOKEN_TTL_MS } from '../
 import { field, fieldError } from '../auth/login.ts';
 import { socialProviderSchema, socialProvidersOf, unitForHost } from '../auth/login-config.ts';
 import { findUserById, sessionUserSchema } from '../auth/session-user.ts';
+import { createSocialRepository, type IdentityRow } from '../auth/social-identities.ts';
 import { DEV_SOCIAL_AUTHORIZE_PATH, SOCIAL_PROVIDERS } from '../db/seed-data.ts';
 import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
 import { escapeHtml, htmlPage, sendHtml } from '../http/html.ts';
@@ -27,21 +28,6 @@ const TAGS = ['uaa social'];
 const STATE_PATTERN = /^[A-Za-z0-9._~-]{1,128}$/;
 /** The provider of the login dialog's QR container, in order of preference. */
 const QR_PREFERENCE = ['weixin', 'work-weixin'];
-
-interface IdentityRow {
-  id: number;
-  provider_id: string;
-  openid: string;
-  unionid: string;
-  nickname: string;
-  user_id: number | null;
-  login_name: string | null;
-  real_name: string | null;
-}
-
-const SELECT_IDENTITY = `
-  SELECT i.id, i.provider_id, i.openid, i.unionid, i.nickname, i.user_id, u.login_name, u.real_name
-  FROM social_identities i LEFT JOIN users u ON u.id = i.user_id`;
 
 /** A fresh OAuth state naming its provider, e.g. `weixin.5f0c…`; the client keeps it and compares on return. */
 const freshState = (providerId: string): string => `${providerId}.${randomBytes(8).toString('hex')}`;
@@ -81,8 +67,7 @@ const bilingual = (message: string): string =>
     .join('<br>');
 
 const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, login }) => {
-  const identityById = (id: number) =>
-    ctx.db.prepare(`${SELECT_IDENTITY} WHERE i.id = ?`).get(id) as IdentityRow | undefined;
+  const identities = createSocialRepository(ctx);
 
   /** The unit of the login page: `unitHost` when given, else the host the request came to. */
   const unitOf = (request: FastifyRequest, unitHost: string | undefined) =>
@@ -196,17 +181,15 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
   /** Checks what the provider page was given; answers the problem as bilingual text, or the clean values. */
   function checkAuthorize(request: FastifyRequest, input: AuthorizeInput): CheckedAuthorize {
     const providerId = field(input.provider);
-    const provider = ctx.db
-      .prepare('SELECT provider_app_id FROM social_providers WHERE provider_id = ? ORDER BY unit_id LIMIT 1')
-      .get(providerId) as { provider_app_id: string } | undefined;
-    if (!provider) return { problem: MESSAGES.unknownProvider };
+    const appId = identities.providerAppId(providerId);
+    if (appId === undefined) return { problem: MESSAGES.unknownProvider };
     const redirect = localPath(field(input.redirect_uri), portalHost(request));
     if (!redirect) return { problem: MESSAGES.foreignRedirect };
     const state = field(input.state) || providerId;
     if (!STATE_PATTERN.test(state)) return { problem: MESSAGES.badState };
     const responseType = field(input.response_type) || 'code';
     if (responseType !== 'code' && responseType !== 'token') return { problem: MESSAGES.unsupportedResponseType };
-    return { providerId, appId: provider.provider_app_id, redirect, state, responseType };
+    return { providerId, appId, redirect, state, responseType };
   }
 
   const problemPage = (reply: FastifyReply, message: string) =>
@@ -243,12 +226,10 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
     async (request, reply) => {
       const checked = checkAuthorize(request, request.query);
       if ('problem' in checked) return problemPage(reply, checked.problem);
-      const identities = ctx.db
-        .prepare(`${SELECT_IDENTITY} WHERE i.provider_id = ? ORDER BY i.id`)
-        .all(checked.providerId) as IdentityRow[];
+      const listed = identities.ofProvider(checked.providerId);
       const hidden = (name: string, value: string) =>
         `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-      const items = identities
+      const items = listed
         .map((identity) => {
           const binding =
             identity.user_id === null
@@ -302,7 +283,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
     async (request, reply) => {
       const checked = checkAuthorize(request, request.body ?? {});
       if ('problem' in checked) return problemPage(reply, checked.problem);
-      const identity = identityById(Number(field(request.body?.identity)) || 0);
+      const identity = identities.byId(Number(field(request.body?.identity)) || 0);
       if (!identity || identity.provider_id !== checked.providerId) {
         return problemPage(reply, MESSAGES.invalidSocialCode);
       }
@@ -370,9 +351,10 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       let identity: IdentityRow | undefined;
       if (bindId) {
         const pending = grants.peek('social_bind', bindId);
-        identity = pending?.identityId ? identityById(pending.identityId) : undefined;
+        identity = pending?.identityId ? identities.byId(pending.identityId) : undefined;
       } else {
-        identity = (ctx.db.prepare(`${SELECT_IDENTITY} WHERE i.openid = ? ORDER BY i.id`).all(openid) as IdentityRow[])
+        identity = identities
+          .ofOpenid(openid)
           .filter((candidate) => !unionid || candidate.unionid === unionid)
           .find((candidate) => grants.hasLiveForIdentity('social_bind', candidate.id));
       }
@@ -381,17 +363,9 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       }
 
       const target = identity;
-      const outcome = ctx.db.transaction((): string | null => {
-        const taken = ctx.db
-          .prepare('SELECT 1 FROM social_identities WHERE provider_id = ? AND user_id = ?')
-          .get(target.provider_id, user.id);
-        if (taken) return MESSAGES.providerAlreadyBound;
-        const bound = ctx.db
-          .prepare('UPDATE social_identities SET user_id = ?, bound_at = ? WHERE id = ? AND user_id IS NULL')
-          .run(user.id, ctx.now(), target.id);
-        return bound.changes === 1 ? null : MESSAGES.identityTaken;
-      })();
-      if (outcome) return fail(400, 'invalid_grant', outcome);
+      const outcome = identities.bind(target, user.id);
+      if (outcome === 'provider-already-bound') return fail(400, 'invalid_grant', MESSAGES.providerAlreadyBound);
+      if (outcome === 'identity-taken') return fail(400, 'invalid_grant', MESSAGES.identityTaken);
       grants.spendAllForIdentity('social_bind', target.id);
       return login.startSession(reply, user);
     },
@@ -440,7 +414,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       }
       const grant = code ? grants.consume('social_code', code) : grants.peek('social_token', token);
       const identity =
-        grant?.identityId && grant.data.state === request.params.state ? identityById(grant.identityId) : undefined;
+        grant?.identityId && grant.data.state === request.params.state ? identities.byId(grant.identityId) : undefined;
       if (!identity) return fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
 
       if (identity.user_id === null) {

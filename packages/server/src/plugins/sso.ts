@@ -4,13 +4,13 @@
  * code at `POST /api/uaa/shiyue_webauth/token`; `GET /api/sso/select/login/url` gives an external app's login
  * address. The seeded client `demo-lms` has its callback page on this server, `/sso/demo-lms/callback`.
  */
-import type { Database } from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
 import { SSO_CODE_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, isActive } from '../auth/session-user.ts';
+import { createSsoRepository, type SsoClientRow } from '../auth/sso-clients.ts';
 import { DEMO_LMS } from '../db/seed-data.ts';
 import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
 import { escapeHtml, htmlPage, sendHtml } from '../http/html.ts';
@@ -19,15 +19,6 @@ import { appendQuery, isAbsolute, localPath, parseAddress, portalHost } from '..
 import type { Services } from '../services.ts';
 
 const TAGS = ['sso'];
-
-interface SsoClientRow {
-  client_id: string;
-  name: string;
-  en_name: string;
-  secret_hash: string;
-  redirect_uris: string;
-  scopes: string;
-}
 
 export interface SsoIdentity {
   clientId: string;
@@ -88,11 +79,9 @@ function matchRedirect(entries: string[], value: string, host: string | null): s
 
 const splitScope = (scope: string): string[] => scope.split(/[\s,]+/).filter(Boolean);
 
-const findClient = (db: Database, clientId: string) =>
-  db.prepare('SELECT * FROM sso_clients WHERE client_id = ?').get(clientId) as SsoClientRow | undefined;
-
 /** The calls that act for the session user: authorizing an application, an external app's login address. */
 const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants, sessions }) => {
+  const ssoClients = createSsoRepository(ctx);
   app.post<{
     Body: {
       response_type?: string;
@@ -134,7 +123,7 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants, se
           fieldError(request, 'client_id', FIELD_MESSAGES.ssoClientIdRequired),
         ]);
       }
-      const client = findClient(ctx.db, clientId);
+      const client = ssoClients.client(clientId);
       if (!client) return fail(400, 'invalid_client', MESSAGES.unknownSsoClient);
       if ((field(body.response_type) || 'code') !== 'code') {
         return fail(400, 'unsupported_response_type', MESSAGES.unsupportedResponseType);
@@ -174,20 +163,19 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, grants, se
       },
     },
     async (request) => {
-      const row = ctx.db
-        .prepare('SELECT login_url FROM external_apps WHERE app_code = ?')
-        .get(request.query.appCode) as { login_url: string } | undefined;
-      return row ? ok(row.login_url) : fail(404, 'not_found', MESSAGES.externalAppNotFound);
+      const loginUrl = ssoClients.externalAppLoginUrl(request.query.appCode);
+      return loginUrl !== undefined ? ok(loginUrl) : fail(404, 'not_found', MESSAGES.externalAppNotFound);
     },
   );
 };
 
 const ssoPlugin: FastifyPluginAsync<Services> = async (app, services) => {
   const { ctx, grants, login } = services;
+  const ssoClients = createSsoRepository(ctx);
 
   /** Spends an authorization code for the client; the code must have been issued to it for the same redirect. */
   function exchangeCode(clientId: string, code: string, redirectUri: string): Envelope<SsoIdentity> {
-    const client = findClient(ctx.db, clientId);
+    const client = ssoClients.client(clientId);
     const grant = code ? grants.consume('sso_code', code) : null;
     if (!client || !grant || grant.data.clientId !== clientId) {
       return fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
@@ -242,7 +230,7 @@ const ssoPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       // Secrets are guessed like passwords: limited per client and per address before the scrypt is paid, so a
       // guesser can neither find one nor hold up the password logins that share the scrypt threads.
       const checked = await login.guarded(request, `sso:${clientId}`, secret, async () => {
-        const client = clientId ? findClient(ctx.db, clientId) : undefined;
+        const client = clientId ? ssoClients.client(clientId) : undefined;
         // Costs one scrypt whether or not the client exists.
         const authenticated = await verifyPassword(secret, client?.secret_hash);
         return client && authenticated ? client : null;

@@ -96,7 +96,7 @@ const staticAssetsPlugin: FastifyPluginAsync<StaticAssetsOptions> = async (app, 
   );
 
   // The site's icon, so that pages without an icon link (the server-rendered login and error pages) do not ask for
-  // a missing /favicon.ico (issue 13). A built demo's own favicon.ico is not looked for: this one serves every page.
+  // a missing /favicon.ico. A built demo's own favicon.ico is not looked for: this one serves every page.
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
   );

@@ -18,7 +18,7 @@ import {
   sessionScope,
   setSessionCookies,
 } from '../auth/session-http.ts';
-import { findUserById, isActive, sessionUserSchema } from '../auth/session-user.ts';
+import { findUserByClientId, findUserById, isActive, sessionUserSchema } from '../auth/session-user.ts';
 import { booleanSchema, envelopeResponse, fail, looseQuery, ok, sessionExpired } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
 import { appendQuery, isSameHost, localPath, portalHost } from '../http/urls.ts';
@@ -258,9 +258,7 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       }
       // Client ids are guessable credentials: unknown ones count against the address like wrong passwords.
       const found = await login.guarded(request, `client:${clientId}`, clientId, () => {
-        const row = ctx.db.prepare('SELECT user_id FROM user_clients WHERE client_id = ?').get(clientId) as
-          { user_id: number } | undefined;
-        return (row && findUserById(ctx.db, row.user_id)) || null;
+        return findUserByClientId(ctx.db, clientId) ?? null;
       });
       if ('refusal' in found) return found.refusal;
       return 'value' in found ? login.admit(reply, found.value) : fail(400, 'invalid_grant', MESSAGES.unknownClient);

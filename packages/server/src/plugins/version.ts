@@ -16,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { envelopeResponse, ok, type JsonSchema } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
+import { compareVersions, createVersionRepository } from '../version/versions.ts';
+
+export { compareVersions };
 
 export const VERSION_SERVICES_FILE = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -57,18 +60,6 @@ interface ServiceEntry {
   versions: 'db' | VersionEntry[];
   package?: PackageInfo;
   server?: ServerVersion;
-}
-
-/** Each segment zero-padded to 4 digits (spec part 2 §5), missing segments counting as 0. */
-export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.split('.').map((s) => Number.parseInt(s, 10) || 0);
-  const pa = parts(a);
-  const pb = parts(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d) return Math.sign(d);
-  }
-  return 0;
 }
 
 /** Reads and checks the services list. */
@@ -133,24 +124,11 @@ const pathParams = (...names: string[]): JsonSchema => ({
   required: names,
 });
 
-interface VersionRow {
-  version: string;
-  date: string;
-  metto: string;
-  server_version: string;
-  web_code_version: string;
-}
-
 const versionPlugin: FastifyPluginAsync<Services & { servicesFile?: string }> = async (app, options) => {
   const { ctx } = options;
   const services = loadServices(options.servicesFile ?? VERSION_SERVICES_FILE);
 
-  const rowsOf = (appCode: string): VersionRow[] =>
-    (
-      ctx.db
-        .prepare('SELECT version, date, metto, server_version, web_code_version FROM versions WHERE app_code = ?')
-        .all(appCode) as VersionRow[]
-    ).sort((a, b) => compareVersions(b.version, a.version));
+  const versions = createVersionRepository(ctx);
 
   const parseMetto = (text: string): VersionNote[] => {
     try {
@@ -163,7 +141,7 @@ const versionPlugin: FastifyPluginAsync<Services & { servicesFile?: string }> = 
 
   function versionsOf(service: ServiceEntry): VersionEntry[] {
     if (service.versions !== 'db') return service.versions;
-    return rowsOf(service.appCode).map((row) => ({
+    return versions.of(service.appCode).map((row) => ({
       version: row.version,
       date: row.date,
       metto: parseMetto(row.metto),
@@ -173,7 +151,7 @@ const versionPlugin: FastifyPluginAsync<Services & { servicesFile?: string }> = 
   /** The latest record speaks for the deployed front end and server of a table-backed service. */
   function latestOf(service: ServiceEntry): { package: PackageInfo; server: ServerVersion } | null {
     if (service.versions !== 'db') return { package: service.package!, server: service.server! };
-    const latest = rowsOf(service.appCode)[0];
+    const latest = versions.of(service.appCode)[0];
     if (!latest) return null;
     return {
       package: {
