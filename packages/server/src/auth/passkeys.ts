@@ -11,6 +11,7 @@
  * - **Credentials** belong to one user (`user_id`), several per user (one per device), named, with the signature
  *   counter of their last use and when that was.
  */
+import type { Passkey } from '@edu-portal/core';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
@@ -113,16 +114,8 @@ export interface PasskeyRecord {
   lastUsedAt: number | null;
 }
 
-/** What the owner sees of a passkey (never the key). */
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-  /** `multiDevice`: synced by the platform (a phone's or a password manager's passkey); `singleDevice`: bound. */
-  deviceType: string;
-  backedUp: boolean;
-}
+/** What the owner sees of a passkey (never the key): core's `Passkey`. */
+export type PasskeySummary = Passkey;
 
 interface PasskeyRow {
   id: number;
