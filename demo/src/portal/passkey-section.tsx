@@ -16,6 +16,7 @@ import { confirmPassword } from '@edu-portal/core/auth/api.ts';
 import { envelopeMessage } from '@edu-portal/core/http/envelope.ts';
 import { useLanguage } from '@edu-portal/react/hooks.ts';
 import { defineTexts, fill } from '../texts.ts';
+import './passkey-section.css';
 
 const usePasskeyTexts = defineTexts({
   'zh-CN': {
