@@ -20,7 +20,7 @@ import {
   type LoginSiteOptions,
   type LoginVia,
 } from './navigation.ts';
-import type { PasskeyErrorKind } from './passkeys.ts';
+import type { PasskeyAssertion, PasskeyErrorKind } from './passkeys.ts';
 import { coreText } from '../i18n/messages.ts';
 import type { SessionUser } from '../session/types.ts';
 import type { RememberStore } from './remember.ts';
@@ -76,12 +76,10 @@ export interface LoginControllerOptions extends Partial<LoginSiteOptions> {
 export interface LoginController {
   submit(submission: LoginSubmission): Promise<LoginSubmitResult>;
   /**
-   * Signs in with a passkey (docs/decisions.md "Passkeys"), landing as a password login does. `conditional`: offered
-   * in the account field's autofill, waiting for a pick without blocking the password submit meanwhile.
+   * Signs in with a passkey (docs/decisions.md "Passkeys"), landing as a password login does. `assertion`: the one
+   * the account field's autofill already got (`awaitPasskeyAutofill`); otherwise the browser asks now.
    */
-  signInWithPasskey(options?: { conditional?: boolean }): Promise<LoginSubmitResult>;
-  /** Stops a passkey autofill that is waiting (the form is leaving). */
-  cancelPasskey(): void;
+  signInWithPasskey(options?: { assertion?: PasskeyAssertion | undefined }): Promise<LoginSubmitResult>;
   /** True while a login is in flight (the sign-in button's loading state). */
   readonly busy: boolean;
   /** Called whenever `busy` changes; returns the unsubscribe function. */
@@ -173,18 +171,10 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
     return { kind: 'logged-in', via, user, target };
   }
 
-  async function passkey(conditional: boolean): Promise<LoginSubmitResult> {
+  async function passkey(assertion: PasskeyAssertion | undefined): Promise<LoginSubmitResult> {
     try {
-      const { signInWithPasskey, passkeyAutofillSupported } = await import('./passkeys.ts');
-      if (conditional && !(await passkeyAutofillSupported())) return { kind: 'ignored' };
-      const user = await signInWithPasskey({
-        client,
-        session,
-        conditional,
-        // An autofill pick: from now on the form waits for this login as for a submit.
-        onAsserted: () => conditional && setBusy(true),
-      });
-      return land(user, 'passkey');
+      const { signInWithPasskey } = await import('./passkeys.ts');
+      return land(await signInWithPasskey({ client, session, assertion }), 'passkey');
     } catch (error) {
       // A PasskeyError, or its code could not be loaded (the network is gone).
       const known = error instanceof Error && error.name === 'PasskeyError';
@@ -204,17 +194,14 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
         setBusy(false);
       }
     },
-    async signInWithPasskey({ conditional = false } = {}) {
-      if (busy && !conditional) return { kind: 'ignored' };
-      if (!conditional) setBusy(true);
+    async signInWithPasskey({ assertion } = {}) {
+      if (busy) return { kind: 'ignored' };
+      setBusy(true);
       try {
-        return await passkey(conditional);
+        return await passkey(assertion);
       } finally {
-        if (busy) setBusy(false);
+        setBusy(false);
       }
-    },
-    cancelPasskey() {
-      void import('./passkeys.ts').then((m) => m.cancelPasskeyRequest());
     },
     get busy() {
       return busy;

@@ -4,5 +4,5 @@
  * button; everything else of passkeys (`./passkeys.ts`, `@simplewebauthn/browser`) loads when it is used.
  */
 export function passkeysSupported(): boolean {
-  return typeof globalThis.PublicKeyCredential === 'function' && globalThis.isSecureContext === true;
+  return !!globalThis.isSecureContext && 'PublicKeyCredential' in globalThis;
 }

@@ -163,11 +163,12 @@ async function call<T>(client: Client, send: () => Promise<Envelope<T>>): Promis
 const post = <T>(client: Client, path: string, body?: unknown) =>
   call<T>(client, () => client.post<T>(path, body, { noIntercept: true }));
 
+/** What the authenticator answered for a sign-in (the credential as JSON), before the server checked it. */
+export type PasskeyAssertion = AuthenticationResponseJSON;
+
 export interface SignInWithPasskeyOptions extends PasskeyDeps {
-  /** Offer the passkeys in the account field's autofill and wait for a pick (conditional mediation). */
-  conditional?: boolean;
-  /** Called once the authenticator answered, before the server checks it (a form shows its loading state then). */
-  onAsserted?: () => void;
+  /** An assertion the account field's autofill already got (`awaitPasskeyAutofill`); otherwise the browser asks. */
+  assertion?: PasskeyAssertion | undefined;
 }
 
 /**
@@ -214,21 +215,9 @@ async function ceremony<O, R>(client: Client, optionsPath: string, run: (browser
 export async function signInWithPasskey({
   client = defaultClient,
   session = defaultSession,
-  conditional = false,
-  onAsserted,
+  assertion,
 }: SignInWithPasskeyOptions = {}): Promise<SessionUser> {
-  const response = await ceremony<RequestOptions, AuthenticationResponseJSON>(
-    client,
-    PASSKEY_PATHS.signInOptions,
-    (browser, optionsJSON) =>
-      browser.startAuthentication({
-        optionsJSON,
-        useBrowserAutofill: conditional,
-        // The account field is in a shadow root, where the library's own check cannot see it.
-        verifyBrowserAutofillInput: false,
-      }),
-  );
-  onAsserted?.();
+  const response = assertion ?? (await requestAssertion(client, false));
   let envelope: Envelope<WireUser | null>;
   try {
     envelope = acceptLogin(
@@ -241,6 +230,31 @@ export async function signInWithPasskey({
   const answer = readLoginAnswer(envelope, session, client.options.language(), { bindable: false });
   if (answer.kind !== 'ok') throw callError(envelope, client);
   return answer.user;
+}
+
+/** `sign_in/options`, then the authenticator: the assertion to sign in with (`conditional`: from the autofill). */
+function requestAssertion(client: Client, conditional: boolean): Promise<PasskeyAssertion> {
+  return ceremony<RequestOptions, PasskeyAssertion>(client, PASSKEY_PATHS.signInOptions, (browser, optionsJSON) =>
+    browser.startAuthentication({
+      optionsJSON,
+      useBrowserAutofill: conditional,
+      // The account field is in a shadow root, where the library's own check cannot see it.
+      verifyBrowserAutofillInput: false,
+    }),
+  );
+}
+
+/**
+ * Offers this site's passkeys in the account field's autofill (conditional mediation; the field needs
+ * `autocomplete="username webauthn"`) and waits for a pick: resolves with the assertion to pass to
+ * `signInWithPasskey({ assertion })`, or null when autofill is not available here, the browser refused, or the wait
+ * was stopped (another ceremony, `cancelPasskeyRequest()`). Never rejects: the person asked for nothing yet.
+ */
+export async function awaitPasskeyAutofill({
+  client = defaultClient,
+}: PasskeyDeps = {}): Promise<PasskeyAssertion | null> {
+  if (!(await passkeyAutofillSupported())) return null;
+  return requestAssertion(client, true).catch(() => null);
 }
 
 /** Stops a waiting autofill (conditional) passkey request, if any. */

@@ -325,7 +325,7 @@ export abstract class LoginFormElement extends EduElement {
   /** Hides "使用通行密钥登录" and the passkeys in the account field's autofill. */
   @property({ attribute: 'no-passkey', type: Boolean }) noPasskey = false;
 
-  /** Whether the passkey autofill (conditional mediation) is waiting. */
+  /** Whether the passkey autofill (conditional mediation) was started. */
   protected autofillStarted = false;
 
   private loginController: LoginController | null = null;
@@ -364,7 +364,6 @@ export abstract class LoginFormElement extends EduElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.loginController?.cancelPasskey();
     this.unsubscribeBusy?.();
     this.unsubscribeBusy = null;
     this.loginController = null;
@@ -474,10 +473,7 @@ export abstract class LoginFormElement extends EduElement {
    * Runs a login through core's controller (loaded with the first one) and shows its answer with the submit path's
    * `settleLogin`. A controller that could not be loaded (the network is gone) fails like a login without answer.
    */
-  private async run(
-    start: (controller: LoginController) => Promise<LoginSubmitResult>,
-    conditional = false,
-  ): Promise<LoginSubmitResult> {
+  private async run(start: (controller: LoginController) => Promise<LoginSubmitResult>): Promise<LoginSubmitResult> {
     const controller = await this.controller();
     if (!controller) {
       this.busy = false;
@@ -487,7 +483,7 @@ export abstract class LoginFormElement extends EduElement {
     }
     const result = await start(controller);
     this.busy = controller.busy;
-    await (await loadLoginSubmit()).settleLogin(this as unknown as LoginFormInternals, result, conditional);
+    await (await loadLoginSubmit()).settleLogin(this as unknown as LoginFormInternals, result);
     return result;
   }
 
@@ -500,13 +496,22 @@ export abstract class LoginFormElement extends EduElement {
    * Signs in with a passkey of this site (no user name), as "使用通行密钥登录" does, landing as a password login does;
    * a failure (cancelled, no passkey, refused …) is shown under the button and the form stays usable. `conditional`
    * (once per connection, when the person first comes to the account field): the passkeys are offered in the field's
-   * autofill and a pick signs in; nothing of passkeys loads before either.
+   * autofill; only a pick loads the submit path and signs in, and nothing is said before one.
    */
   async signInWithPasskey(conditional = false): Promise<LoginSubmitResult> {
     if (conditional ? this.autofillStarted || !this.offersPasskey() : this.busy) return { kind: 'ignored' };
-    if (conditional) this.autofillStarted = true;
-    else this.busy = !(this.passkeyMessage = '');
-    return this.run((c) => c.signInWithPasskey({ conditional }), conditional);
+    this.autofillStarted ||= conditional;
+    // The wait ends without a pick when the browser refuses it or another ceremony (any form's) takes over; a failed
+    // passkey sign-in lets it start again (`settleLogin`). A form that goes away leaves nothing to pick from.
+    const assertion = conditional
+      ? await import('@edu-portal/core/auth/passkeys.ts').then(
+          (m) => m.awaitPasskeyAutofill(),
+          () => null,
+        )
+      : undefined;
+    if (assertion === null) return { kind: 'ignored' };
+    this.busy = !(this.passkeyMessage = '');
+    return this.run((c) => c.signInWithPasskey({ assertion }));
   }
 
   protected async showRequired(errors: Partial<Record<LoginField, string>>): Promise<void> {
@@ -688,7 +693,7 @@ export abstract class LoginFormElement extends EduElement {
             ? html`<button class="submit passkey" part="passkey" type="button" @click=${() => this.signInWithPasskey()}>
                   ${msg('使用通行密钥登录', { id: 'login.passkey' })}
                 </button>
-                <p class="error" part="error" role="status">${this.passkeyMessage}</p>`
+                <p class="error" role="status">${this.passkeyMessage}</p>`
             : nothing
         }
       </form>

@@ -7,21 +7,7 @@
 import type { LoginSubmitResult } from '@edu-portal/core/auth/controller.ts';
 import type { FieldError, LoginField, LoginFormInternals } from './login-form.ts';
 
-/** `conditional`: the answer of a passkey autofill (account field), which speaks only once a passkey was picked. */
-export async function settleLogin(
-  form: LoginFormInternals,
-  result: LoginSubmitResult,
-  conditional = false,
-): Promise<void> {
-  if (conditional && result.kind === 'passkey-failed') {
-    // Before a pick the person asked for nothing: silent. A cancelled wait (the button or the form's end took over)
-    // may start again; an autofill the browser refuses here does not. After a pick the server's refusal is shown.
-    if (!result.status) {
-      form.autofillStarted = result.reason !== 'cancelled';
-      return;
-    }
-    form.autofillStarted = false;
-  }
+export async function settleLogin(form: LoginFormInternals, result: LoginSubmitResult): Promise<void> {
   switch (result.kind) {
     case 'ignored':
       break;
@@ -29,6 +15,8 @@ export async function settleLogin(
       await form.showRequired(result.errors);
       break;
     case 'passkey-failed':
+      // The account field's autofill may offer the passkeys again.
+      form.autofillStarted = false;
       form.passkeyMessage = result.message;
       form.emit('edu-login-failed', {
         status: result.status,
