@@ -136,6 +136,23 @@ describe('passkeys', () => {
     assert.equal((await teacher.call('POST', '/api/uaa/passkey/register/options')).body.status, 200);
   });
 
+  it('unlocks face enrolment with a passkey confirmation, as with the password', async () => {
+    const teacher = await login(server, 'teacher1');
+    const device = new SoftAuthenticator();
+    assert.equal((await register(teacher, device)).body.status, 200);
+    await moveClock(5 * 60 * 1000 + 1000);
+    const collect = () => teacher.call('POST', '/api/uaa/face/check', { json: { faceImage: '', userId: '10001' } });
+    assert.equal((await collect()).body.code, 'fresh_credential_required');
+    const options = await teacher.call('POST', '/api/uaa/passkey/confirm/options');
+    await teacher.call('POST', '/api/uaa/passkey/confirm', {
+      json: { response: device.get(options.body.data, ORIGIN) },
+    });
+    // Past the fresh-credential rule: now the (empty) photo itself is what is refused.
+    const after = await collect();
+    assert.notEqual(after.body.code, 'fresh_credential_required');
+    assert.equal(after.body.status, 400);
+  });
+
   it('refuses to confirm with another account’s passkey', async () => {
     const teacher = await login(server, 'teacher1');
     const parent = await login(server, 'parent1');
