@@ -91,6 +91,9 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const portalOrigin = options.portalOrigin ? normaliseOrigin(options.portalOrigin) : null;
+  if (options.portalOrigin && !portalOrigin)
+    throw new Error(`The portal origin must be scheme://host[:port], not "${options.portalOrigin}"`);
   const now = options.now ?? Date.now;
   const { db, storageDir } = openDatabase(options.dataDir, now());
   const hooks = options.testHooks ? new HookState() : null;
@@ -138,10 +141,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(openapiPlugin);
   await app.register(uaaPlugin, services);
   await app.register(facePlugin, services);
-  await app.register(passkeyPlugin, {
-    ...services,
-    portalOrigin: options.portalOrigin ? normaliseOrigin(options.portalOrigin) : null,
-  });
+  await app.register(passkeyPlugin, { ...services, portalOrigin });
   await app.register(socialPlugin, services);
   await app.register(ssoPlugin, services);
   await app.register(basePlugin, services);

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { Client, login, PASSWORD, startServer, type RunningServer } from './helpers.ts';
+import { rmSync } from 'node:fs';
+import { Client, login, PASSWORD, startServer, tempDataDir, type RunningServer } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
 const ORIGIN = 'https://portal.example.edu';
@@ -164,6 +165,15 @@ describe('passkeys', () => {
       json: { response: teachersDevice.get(options.body.data, ORIGIN) },
     });
     assert.equal(refused.body.code, 'passkey_not_yours');
+  });
+
+  it('will not start with a portal origin that is not one', async () => {
+    const dataDir = tempDataDir();
+    try {
+      await assert.rejects(startServer({ dataDir, portalOrigin: 'portal.example.edu' }), /portal origin/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   describe('registration refusals', () => {
