@@ -244,7 +244,7 @@ test('another site’s passkey is not offered, a refused verification is said, a
   await expectLanded(page);
 });
 
-test('the login box with the passkey button and the settings section in en; axe in three languages', async ({
+test('the login box and the settings section in en and zh-HK, by keyboard; axe in three languages', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -264,12 +264,21 @@ test('the login box with the passkey button and the settings section in en; axe 
   await page.reload();
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section).toBeVisible({ timeout: 15_000 });
-  await section.getByLabel('Name of the new passkey').fill('Office computer');
-  await section.getByRole('button', { name: 'Add a passkey' }).click();
-  await section.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await section.getByRole('button', { name: 'Confirm and add' }).click();
+  // By keyboard: Enter adds, the password prompt takes focus, Enter confirms.
+  await section.getByLabel('Name of the new passkey').focus();
+  await page.keyboard.type('Office computer');
+  await page.keyboard.press('Enter');
+  await expect(section.getByLabel('Password', { exact: true })).toBeFocused();
+  await expectAccessible(page, '.portal-passkeys');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
   await expect(section.getByRole('status')).toHaveText('Passkey “Office computer” added');
   await expectAccessible(page, '.portal-passkeys');
   await section.scrollIntoViewIfNeeded();
   await keepScreenshot(page, 'passkeys-settings-en');
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-HK');
+  const hk = page.getByRole('region', { name: '通行密鑰' });
+  await expect(hk.getByRole('button', { name: '刪除 Office computer' })).toBeVisible();
+  await expectAccessible(page, '.portal-passkeys');
 });
