@@ -75,7 +75,7 @@ export default defineConfig({
             feature('login', [
               'elements/src/(login-box|login-dialog|licence-dialog|download-dialog)/',
               'elements/src/internal/(login-form|social-login|qr-code)\\.ts$',
-              'core/src/auth/(api|remember|texts|validation|address|redirect|social-state|landing)\\.ts$',
+              'core/src/auth/(api|remember|texts|validation|address|redirect|social-state|landing|passkey-support)\\.ts$',
             ]),
             feature('portal', [
               'elements/src/(header|footer|desktop|side-menu|todo-panel|viewport)/',

@@ -4,8 +4,9 @@
 // `saveLanguage`. A signed-out visitor stays (the exemption) and may choose the language of this device; theme and
 // layout belong to an account, so they ask to sign in.
 //
-// Face enrolment (spec part 2 §2 collect mode) is the last section: `<edu-face mode="collect">` for the signed-in
-// user, loaded lazily (`face-section.tsx`) so the portal's first load does not carry it.
+// Passkeys (`passkey-section.tsx`: add, name, remove; docs/decisions.md "Passkeys") and face enrolment (spec part 2
+// §2 collect mode, `<edu-face mode="collect">`) are the last sections, for the signed-in user, loaded lazily so the
+// portal's first load carries neither.
 import { lazy, Suspense, useId } from 'react';
 import { loginPageUrl } from '@edu-portal/core/auth/navigation.ts';
 import { saveLanguage } from '@edu-portal/core/i18n/api.ts';
@@ -23,6 +24,7 @@ import { defineTexts } from '../texts.ts';
 import { PortalShell, type PortalContext } from './portal-shell.tsx';
 
 const FaceSection = lazy(() => import('./face-section.tsx'));
+const PasskeySection = lazy(() => import('./passkey-section.tsx'));
 
 const useSettingsTexts = defineTexts({
   'zh-CN': {
@@ -157,6 +159,7 @@ function SettingsContent({ context }: { context: PortalContext }) {
       <LanguageChoice onChoose={(lang) => void saveLanguage(lang, { saveWith: choice })} />
       {snapshot.user && (
         <Suspense fallback={null}>
+          <PasskeySection />
           <FaceSection userId={snapshot.user.userId} />
         </Suspense>
       )}

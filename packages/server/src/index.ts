@@ -19,6 +19,7 @@ import {
   inlineScriptHashesOfDir,
   installRequestOriginCheck,
   installSecurityHeaders,
+  normaliseOrigin,
   type SecurityOptions,
 } from './http/security.ts';
 import basePlugin from './plugins/base.ts';
@@ -29,6 +30,7 @@ import downloadsPlugin from './plugins/downloads.ts';
 import exportPlugin from './plugins/export.ts';
 import facePlugin from './plugins/face.ts';
 import openapiPlugin, { swaggerOptions } from './plugins/openapi.ts';
+import passkeyPlugin from './plugins/passkeys.ts';
 import portalPlugin from './plugins/portal.ts';
 import socialPlugin from './plugins/social.ts';
 import speechPlugin from './plugins/speech.ts';
@@ -72,6 +74,11 @@ export interface BuildServerOptions {
   security?: Partial<SecurityOptions>;
   /** Absolute session lifetime in ms (default 30 days). */
   sessionMaxAgeMs?: number;
+  /**
+   * The portal's public origin (`https://portal.example.edu`, EDU_PORTAL_ORIGIN): the passkeys' relying party (its
+   * host name is the RP id). Absent: the origin each request was sent to.
+   */
+  portalOrigin?: string;
 }
 
 declare module 'fastify' {
@@ -84,6 +91,9 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const portalOrigin = options.portalOrigin ? normaliseOrigin(options.portalOrigin) : null;
+  if (options.portalOrigin && !portalOrigin)
+    throw new Error(`The portal origin must be scheme://host[:port], not "${options.portalOrigin}"`);
   const now = options.now ?? Date.now;
   const { db, storageDir } = openDatabase(options.dataDir, now());
   const hooks = options.testHooks ? new HookState() : null;
@@ -131,6 +141,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(openapiPlugin);
   await app.register(uaaPlugin, services);
   await app.register(facePlugin, services);
+  await app.register(passkeyPlugin, { ...services, portalOrigin });
   await app.register(socialPlugin, services);
   await app.register(ssoPlugin, services);
   await app.register(basePlugin, services);

@@ -13,7 +13,8 @@
  *   Security (README "Security"): TRUST_PROXY (off; `true`, or the proxies' addresses, comma-separated: whose
  *   X-Forwarded-For/-Proto to believe), EDU_ALLOWED_ORIGINS (origins besides the portal's own that may send
  *   state-changing requests, comma-separated), EDU_FRAME_ANCESTORS (who may frame the pages besides the portal),
- *   EDU_SESSION_MAX_AGE_MS (absolute session lifetime, default 30 days).
+ *   EDU_SESSION_MAX_AGE_MS (absolute session lifetime, default 30 days), EDU_PORTAL_ORIGIN (the portal's public
+ *   origin, the passkeys' relying party; default the origin each request was sent to).
  * The first line on stdout is always `edu-portal reference server listening on http://HOST:PORT/`;
  * scripts/api-server.mjs waits for it.
  */
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     security: { allowedOrigins: listOf(env.EDU_ALLOWED_ORIGINS), frameAncestors: listOf(env.EDU_FRAME_ANCESTORS) },
     ...(env.EDU_SESSION_MAX_AGE_MS ? { sessionMaxAgeMs: positiveInteger('EDU_SESSION_MAX_AGE_MS') } : {}),
+    ...(env.EDU_PORTAL_ORIGIN ? { portalOrigin: env.EDU_PORTAL_ORIGIN } : {}),
     uploads: {
       ...(env.EDU_UPLOAD_MAX_BYTES ? { maxFileBytes: positiveInteger('EDU_UPLOAD_MAX_BYTES') } : {}),
       ...(env.EDU_UPLOAD_CHUNK_MAX_AGE_MS ? { chunkSetMaxAgeMs: positiveInteger('EDU_UPLOAD_CHUNK_MAX_AGE_MS') } : {}),

@@ -106,6 +106,13 @@ const SESSION_CALLS: [string, string, string, unknown?][] = [
   ['GET', '/api/uaa/face/user', `/api/uaa/face/user?userId=${TEACHER1}`],
   ['POST', '/api/uaa/face/check', '/api/uaa/face/check', { faceImage: 'AAAA', userId: String(TEACHER1) }],
   ['POST', '/api/uaa/login/face/clocking', '/api/uaa/login/face/clocking', { faceImage: 'AAAA' }],
+  ['GET', '/api/uaa/passkey/list', '/api/uaa/passkey/list'],
+  ['POST', '/api/uaa/passkey/register/options', '/api/uaa/passkey/register/options'],
+  ['POST', '/api/uaa/passkey/register', '/api/uaa/passkey/register', { response: {}, name: 'x' }],
+  ['POST', '/api/uaa/passkey/confirm/options', '/api/uaa/passkey/confirm/options'],
+  ['POST', '/api/uaa/passkey/confirm', '/api/uaa/passkey/confirm', { response: {} }],
+  ['POST', '/api/uaa/passkey/rename', '/api/uaa/passkey/rename', { id: '1', name: 'x' }],
+  ['POST', '/api/uaa/passkey/remove', '/api/uaa/passkey/remove', { id: '1' }],
   ['GET', '/api/base/get_ali_token', '/api/base/get_ali_token?language=zh-CN'],
   ['POST', '/api/base/find_by_vocabulary', '/api/base/find_by_vocabulary', { vocabulary: '打开作业管理' }],
   ['GET', '/api/speech/dev/transcript', '/api/speech/dev/transcript'],
@@ -128,6 +135,8 @@ const PUBLIC_CALLS: [string, string][] = [
   ['POST', '/api/uaa/oauth/relogin'],
   ['POST', '/api/uaa/oauth/login/face'],
   ['POST', '/api/uaa/oauth/logout'],
+  ['POST', '/api/uaa/passkey/sign_in/options'],
+  ['POST', '/api/uaa/passkey/sign_in'],
   ['GET', '/api/uaa/oauth/me'],
   ['GET', '/api/uaa/oauth/login/config'],
   ['GET', '/api/uaa/oauth/login/unit_config'],
@@ -170,6 +179,7 @@ const PUBLIC_CALLS: [string, string][] = [
   ['GET', '/api/__test/face/stats'],
   ['POST', '/api/__test/envelope'],
   ['POST', '/api/__test/voice/config'],
+  ['POST', '/api/__test/passkey/reset'],
 ];
 // Not in the document: the development speech gateway (GET /api/speech/ws/v1, a WebSocket upgrade that
 // @fastify/websocket keeps out of OpenAPI); its speech token is the credential (test/speech.test.ts).

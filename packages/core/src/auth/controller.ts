@@ -18,7 +18,11 @@ import {
   resolveSiteOptions,
   type LoginOutcome,
   type LoginSiteOptions,
+  type LoginVia,
 } from './navigation.ts';
+import type { PasskeyAssertion, PasskeyErrorKind } from './passkeys.ts';
+import { coreText } from '../i18n/messages.ts';
+import type { SessionUser } from '../session/types.ts';
 import type { RememberStore } from './remember.ts';
 import { readLoginAnswer } from './result.ts';
 import { validateLogin, type LoginFields } from './validation.ts';
@@ -42,7 +46,11 @@ export type LoginSubmitResult =
       message: string;
       errors: Partial<Record<keyof LoginFields, string>>;
     }
-  | Extract<LoginOutcome, { kind: 'logged-in' | 'go-to-bind' }>;
+  | Extract<LoginOutcome, { kind: 'logged-in' | 'go-to-bind' }>
+  /** A passkey sign-in did not happen: `reason` says why, `message` in the language in force. */
+  | { kind: 'passkey-failed'; reason: PasskeyErrorKind; message: string; status: number; code: string };
+
+type PasskeyFailure = { kind: PasskeyErrorKind; status: number; code: string };
 
 export interface LoginControllerOptions extends Partial<LoginSiteOptions> {
   client?: Client;
@@ -67,6 +75,11 @@ export interface LoginControllerOptions extends Partial<LoginSiteOptions> {
 
 export interface LoginController {
   submit(submission: LoginSubmission): Promise<LoginSubmitResult>;
+  /**
+   * Signs in with a passkey (docs/decisions.md "Passkeys"), landing as a password login does. `assertion`: the one
+   * the account field's autofill already got (`awaitPasskeyAutofill`); otherwise the browser asks now.
+   */
+  signInWithPasskey(options?: { assertion?: PasskeyAssertion | undefined }): Promise<LoginSubmitResult>;
   /** True while a login is in flight (the sign-in button's loading state). */
   readonly busy: boolean;
   /** Called whenever `busy` changes; returns the unsubscribe function. */
@@ -139,8 +152,15 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
       const { kind: _kind, ...rest } = answer;
       return { kind: 'failed', ...rest };
     }
-    const target =
-      options.redirect === false ? null : loginTarget(answer.user, url, site(), readParam(url, 'redirect_uri'));
+    const landed = land(answer.user, options.bind ? 'bind' : 'password', url);
+    await keepRemembered(submission, username, password);
+    return landed;
+  }
+
+  /** A login succeeded: where it lands, the success notice, the auto-login counter reset. */
+  function land(user: SessionUser, via: LoginVia, url = currentUrl()): LoginSubmitResult {
+    const lang = client.options.language();
+    const target = options.redirect === false ? null : loginTarget(user, url, site(), readParam(url, 'redirect_uri'));
     // Seen on the landing page too when the login goes to another document; within this document (a dialog, a
     // redirect_uri to a hash route) it is shown here only, so a later reload does not show it again.
     const success = { type: 'success', message: authText('loginSuccess', {}, lang) } as const;
@@ -148,8 +168,20 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
     else notify(success);
     // A person signed in by hand: remembered-password auto-login gets its full number of tries again.
     removeKey('local', STORAGE_KEYS.autoLoginCount);
-    await keepRemembered(submission, username, password);
-    return { kind: 'logged-in', via: options.bind ? 'bind' : 'password', user: answer.user, target };
+    return { kind: 'logged-in', via, user, target };
+  }
+
+  async function passkey(assertion: PasskeyAssertion | undefined): Promise<LoginSubmitResult> {
+    try {
+      const { signInWithPasskey } = await import('./passkeys.ts');
+      return land(await signInWithPasskey({ client, session, assertion }), 'passkey');
+    } catch (error) {
+      // A PasskeyError, or its code could not be loaded (the network is gone).
+      const known = error instanceof Error && error.name === 'PasskeyError';
+      const { kind = 'network', status = 0, code = '' } = known ? (error as unknown as PasskeyFailure) : {};
+      const message = known ? error.message : coreText('network', {}, client.options.language());
+      return { kind: 'passkey-failed', reason: kind, message, status, code };
+    }
   }
 
   return {
@@ -158,6 +190,15 @@ export function createLoginController(options: LoginControllerOptions = {}): Log
       setBusy(true);
       try {
         return await run(submission);
+      } finally {
+        setBusy(false);
+      }
+    },
+    async signInWithPasskey({ assertion } = {}) {
+      if (busy) return { kind: 'ignored' };
+      setBusy(true);
+      try {
+        return await passkey(assertion);
       } finally {
         setBusy(false);
       }

@@ -114,6 +114,10 @@ export {
   type CredentialBackend,
 } from './remember.ts';
 export { logoutAndLeave, type LogoutOptions } from './logout.ts';
+// Passkeys: the calls themselves are in '@edu-portal/core/auth/passkeys.ts', loaded when used (with the WebAuthn
+// library); the check whether a browser supports them and the types are here.
+export { passkeysSupported } from './passkey-support.ts';
+export type { Passkey, PasskeyErrorKind } from './passkeys.ts';
 export { runAuthorize, isAuthorizePath, type AuthorizeEnv } from './authorize.ts';
 export {
   StartupError,

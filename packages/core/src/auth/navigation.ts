@@ -19,6 +19,7 @@ export type LoginVia =
   | 'social'
   | 'remembered'
   | 'password'
+  | 'passkey'
   | 'bind';
 
 export type LoginOutcome =

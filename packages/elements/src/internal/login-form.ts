@@ -36,6 +36,7 @@ import {
   white,
 } from './tokens.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
+import { passkeysSupported } from '@edu-portal/core/auth/passkey-support.ts';
 
 /** The submit path (core's login controller, the navigation after a login), loaded with the first submit. */
 export const loadLoginSubmit = loadOnce(() => import('./login-submit.ts'));
@@ -88,7 +89,23 @@ declare global {
 }
 
 /** An error under a field: an empty-field rule (shown in the language in force) or the server's text. */
-type FieldError = { kind: 'required' } | { kind: 'text'; text: string };
+export type FieldError = { kind: 'required' } | { kind: 'text'; text: string };
+
+/**
+ * What the submit path's `settleLogin` (loaded with the first login) reads and sets of a login form: its protected
+ * members, named here as the one module outside the class that may use them.
+ */
+export interface LoginFormInternals {
+  errors: Partial<Record<LoginField, FieldError>>;
+  passkeyMessage: string;
+  autofillStarted: boolean;
+  readonly updateComplete: Promise<boolean>;
+  emit: LoginFormElement['emit'];
+  focusField(field: LoginField): void;
+  input(field: LoginField): HTMLInputElement | null;
+  showRequired(errors: Partial<Record<LoginField, string>>): Promise<void>;
+  defaultLoginAction(outcome: LoginSuccessOutcome): void;
+}
 
 /** `allowed-origins="https://a.example https://b.example"` (spaces or commas). */
 export const originListConverter: ComplexAttributeConverter<string[]> = {
@@ -262,6 +279,13 @@ export const loginFormStyles = [
       filter: saturate(0.7);
     }
 
+    .passkey {
+      margin-top: 10px;
+      border: 1px solid;
+      background: none;
+      color: inherit;
+    }
+
     .spinner {
       width: 16px;
       height: 16px;
@@ -309,6 +333,14 @@ export abstract class LoginFormElement extends EduElement {
   @state() protected rememberChecked = false;
   @state() protected showPassword = false;
   @state() protected errors: Partial<Record<LoginField, FieldError>> = {};
+  /** Why the last passkey sign-in did not happen (shown under the passkey button), or ''. */
+  @state() protected passkeyMessage = '';
+
+  /** Hides "使用通行密钥登录" and the passkeys in the account field's autofill. */
+  @property({ attribute: 'no-passkey', type: Boolean }) noPasskey = false;
+
+  /** Whether the passkey autofill (conditional mediation) was started. */
+  protected autofillStarted = false;
 
   private loginController: LoginController | null = null;
   private unsubscribeBusy: (() => void) | null = null;
@@ -448,51 +480,55 @@ export abstract class LoginFormElement extends EduElement {
       return null;
     // The button shows its loading state while the submit path loads (the first time) and the login runs.
     this.busy = true;
+    return this.run((c) => c.submit({ username: this.username, password: this.password, remember }));
+  }
+
+  /**
+   * Runs a login through core's controller (loaded with the first one) and shows its answer with the submit path's
+   * `settleLogin`. A controller that could not be loaded (the network is gone) fails like a login without answer.
+   */
+  private async run(start: (controller: LoginController) => Promise<LoginSubmitResult>): Promise<LoginSubmitResult> {
     const controller = await this.controller();
-    const result: LoginSubmitResult = controller
-      ? await controller.submit({ username: this.username, password: this.password, remember })
-      : this.unloaded();
-    if (!controller) this.busy = false;
-    switch (result.kind) {
-      case 'ignored':
-        break;
-      case 'invalid':
-        await this.showRequired(result.errors);
-        break;
-      case 'failed': {
-        // Old messages go first; the new ones appear under the field they concern.
-        const errors: Partial<Record<LoginField, FieldError>> = {};
-        if (result.errors.username) errors.username = { kind: 'text', text: result.errors.username };
-        if (result.errors.password) errors.password = { kind: 'text', text: result.errors.password };
-        if (!errors.username && !errors.password) errors.password = { kind: 'text', text: result.message };
-        this.errors = errors;
-        await this.updateComplete;
-        const fields = Object.keys(errors) as LoginField[];
-        this.emit('edu-login-failed', {
-          status: result.status,
-          code: result.code,
-          message: result.message,
-          fields,
-        });
-        this.focusField(fields[0]!);
-        this.input(fields[0]!)?.select();
-        break;
-      }
-      default: {
-        this.errors = {};
-        if (this.emit('edu-login', { outcome: result }, { cancelable: true })) this.defaultLoginAction(result);
-      }
+    if (!controller) {
+      this.busy = false;
+      const message = coreText('network');
+      this.errors = { password: { kind: 'text', text: message } };
+      return { kind: 'failed', status: 0, code: '', message, errors: { password: message } };
     }
+    const result = await start(controller);
+    this.busy = controller.busy;
+    await (await loadLoginSubmit()).settleLogin(this as unknown as LoginFormInternals, result);
     return result;
   }
 
-  /** A submit whose code could not be loaded (the network is gone) fails like a login that got no answer. */
-  private unloaded(): LoginSubmitResult {
-    const message = coreText('network');
-    return { kind: 'failed', status: 0, code: '', message, errors: { password: message } };
+  /** Whether the passkey sign-in is offered: supported here, not hidden, not the bind form. */
+  protected offersPasskey(): boolean {
+    return !this.noPasskey && this.bindTarget() === null && passkeysSupported();
   }
 
-  private async showRequired(errors: Partial<Record<LoginField, string>>): Promise<void> {
+  /**
+   * Signs in with a passkey of this site (no user name), as "使用通行密钥登录" does, landing as a password login does;
+   * a failure (cancelled, no passkey, refused …) is shown under the button and the form stays usable. `conditional`
+   * (once per connection, when the person first comes to the account field): the passkeys are offered in the field's
+   * autofill; only a pick loads the submit path and signs in, and nothing is said before one.
+   */
+  async signInWithPasskey(conditional = false): Promise<LoginSubmitResult> {
+    if (conditional ? this.autofillStarted || !this.offersPasskey() : this.busy) return { kind: 'ignored' };
+    this.autofillStarted ||= conditional;
+    // The wait ends without a pick when the browser refuses it or another ceremony (any form's) takes over; a failed
+    // passkey sign-in lets it start again (`settleLogin`). A form that goes away leaves nothing to pick from.
+    const assertion = conditional
+      ? await import('@edu-portal/core/auth/passkeys.ts').then(
+          (m) => m.awaitPasskeyAutofill(),
+          () => null,
+        )
+      : undefined;
+    if (assertion === null) return { kind: 'ignored' };
+    this.busy = !(this.passkeyMessage = '');
+    return this.run((c) => c.signInWithPasskey({ assertion }));
+  }
+
+  protected async showRequired(errors: Partial<Record<LoginField, string>>): Promise<void> {
     this.errors = {
       ...(errors.username ? { username: { kind: 'required' } } : {}),
       ...(errors.password ? { password: { kind: 'required' } } : {}),
@@ -505,6 +541,7 @@ export abstract class LoginFormElement extends EduElement {
   reset(): void {
     this.password = '';
     this.errors = {};
+    this.passkeyMessage = '';
     this.showPassword = false;
   }
 
@@ -571,7 +608,7 @@ export abstract class LoginFormElement extends EduElement {
             class=${isPassword ? 'has-toggle' : ''}
             name=${field}
             type=${isPassword && !this.showPassword ? 'password' : 'text'}
-            autocomplete=${isPassword ? 'current-password' : 'username'}
+            autocomplete=${isPassword ? 'current-password' : 'username webauthn'}
             autocapitalize="off"
             spellcheck="false"
             placeholder=${placeholder}
@@ -581,6 +618,7 @@ export abstract class LoginFormElement extends EduElement {
             aria-describedby=${error ? `${field}-error` : nothing}
             @input=${(e: Event) => this.onInput(field, e)}
             @keydown=${this.onFieldKeyDown}
+            @focus=${isPassword ? nothing : () => this.signInWithPasskey(true)}
           />
           ${
             isPassword
@@ -664,6 +702,14 @@ export abstract class LoginFormElement extends EduElement {
               : submitLabel
           }
         </button>
+        ${
+          this.offersPasskey()
+            ? html`<button class="submit passkey" part="passkey" type="button" @click=${() => this.signInWithPasskey()}>
+                  ${msg('使用通行密钥登录', { id: 'login.passkey' })}
+                </button>
+                <p class="error" role="status">${this.passkeyMessage}</p>`
+            : nothing
+        }
       </form>
     `;
   }

@@ -95,7 +95,8 @@ describe('<edu-login-box>', () => {
       expect(p.heading.textContent!.trim()).to.equal('账号登录');
       expect(p.username.labels![0]!.textContent!.trim()).to.equal('账号');
       expect(p.password.labels![0]!.textContent!.trim()).to.equal('密码');
-      expect(p.username.autocomplete).to.equal('username');
+      // `webauthn`: the account field's autofill offers this site's passkeys too.
+      expect(p.username.autocomplete).to.equal('username webauthn');
       expect(p.password.autocomplete).to.equal('current-password');
       expect(p.password.type).to.equal('password');
       expect(p.remember).to.not.equal(null);
@@ -394,6 +395,50 @@ describe('<edu-login-box>', () => {
       const el = await box(html`<edu-login-box mode="bind"></edu-login-box>`);
       expect(el.shadowRoot!.querySelector('form')).to.equal(null);
       expect(el.shadowRoot!.querySelector('.intro')!.textContent).to.contain('绑定信息缺失或已失效');
+    });
+  });
+
+  describe('passkeys', () => {
+    const passkeyButton = (el: EduLoginBox) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="passkey"]');
+
+    it('offers 使用通行密钥登录 under the sign-in button, in each language, reached by Tab', async () => {
+      const el = await box();
+      const button = passkeyButton(el)!;
+      expect(button.type).to.equal('button');
+      expect(button.textContent!.trim()).to.equal('使用通行密钥登录');
+      parts(el).submit.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(active()).to.equal('button[part=passkey] in edu-login-box');
+      await switchLanguage('en');
+      await el.updateComplete;
+      expect(button.textContent!.trim()).to.equal('Sign in with a passkey');
+      await switchLanguage('zh-HK');
+      await el.updateComplete;
+      expect(button.textContent!.trim()).to.equal('使用通行密鑰登入');
+    });
+
+    it('starts the passkey autofill only when the person comes to the account field, once per form', async () => {
+      const el = await box();
+      const asked = async () => (await stats())['POST /api/uaa/passkey/sign_in/options'] ?? 0;
+      expect(await asked()).to.equal(0);
+      parts(el).username.focus();
+      for (let i = 0; i < 50 && (await asked()) === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+      expect(await asked()).to.equal(1, 'the autofill asked for sign-in options');
+      parts(el).password.focus();
+      parts(el).username.focus();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await asked()).to.equal(1, 'one waiting autofill per form');
+    });
+
+    it('is not offered with no-passkey, nor on the bind form', async () => {
+      expect(passkeyButton(await box(html`<edu-login-box no-social no-passkey></edu-login-box>`))).to.equal(null);
+      const bind = await box(
+        html`<edu-login-box
+          mode="bind"
+          .bindParams=${{ id: '', openid: 'o-1', unionid: '', deviceId: '' }}
+        ></edu-login-box>`,
+      );
+      expect(passkeyButton(bind)).to.equal(null);
     });
   });
 

@@ -28,7 +28,10 @@ type Method = 'password' | 'qr';
  * Empty fields get the spec's messages under them; a refused login shows the server's message under the field it
  * concerns; a submit while one is in flight is ignored. A login fires `edu-login`; unless a listener prevents it,
  * the box then goes where core decided (`redirect_uri` when same-origin or allow-listed, the jump page, the home for
- * the device and unit type, or the bind page). The QR code is drawn in the page and encodes the provider's login
+ * the device and unit type, or the bind page). Where the browser supports passkeys, "使用通行密钥登录" under the
+ * sign-in button signs in with one, and the account field's autofill offers them (conditional mediation, started when
+ * the person first comes to the field); a passkey login lands exactly as a password login does, and `no-passkey`
+ * hides both. The QR code is drawn in the page and encodes the provider's login
  * page, which comes back to this page with a code that the host's login chain signs in with; the same address is
  * offered as a link under it, for a person without a phone at hand.
  *
@@ -57,6 +60,7 @@ type Method = 'password' | 'qr';
  * @csspart remember - The remember-password checkbox and its label.
  * @csspart forgot - The forgot-password link.
  * @csspart submit - The sign-in button.
+ * @csspart passkey - The "使用通行密钥登录" button (where the browser supports passkeys).
  * @csspart providers - The provider buttons of the QR login.
  * @csspart qr - The QR code with its caption and link.
  * @csspart qr-code - The QR code's SVG.

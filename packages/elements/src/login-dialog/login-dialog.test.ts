@@ -101,7 +101,8 @@ describe('<edu-login-dialog>', () => {
     expect(openOverlays().some((o) => o.element === p.inner)).to.equal(true);
     expect(p.remember).to.not.equal(null);
     expect(p.forgot.getAttribute('href')).to.equal('/#/forgetPassword');
-    expect(p.username.autocomplete).to.equal('username');
+    expect(p.username.autocomplete).to.equal('username webauthn');
+    expect(dialog.shadowRoot!.querySelector('[part="passkey"]')!.textContent!.trim()).to.equal('使用通行密钥登录');
     expect(p.password.autocomplete).to.equal('current-password');
   });
 

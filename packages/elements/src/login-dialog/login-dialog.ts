@@ -76,6 +76,8 @@ function readSocialInfo(data: unknown): { providers: SocialProvider[]; issued: I
  * `openLoginDialog()` opens one on the page and resolves true after a login, which is what the request client's
  * relogin handler needs (`configureClient({ relogin: openLoginDialog })`): the waiting requests are then retried.
  * It says that the session expired only when someone was signed in; a first sign-in is just titled 登录.
+ * Where the browser supports passkeys, "使用通行密钥登录" signs in with one (and an empty account field offers them in
+ * its autofill): the dialog then closes with `login` and the waiting requests are retried, as after a password.
  *
  * Modal dialogs live in the top layer; `modal="false"` renders it inline at `--edu-z-login-dialog` (2500).
  *
@@ -106,6 +108,7 @@ function readSocialInfo(data: unknown): { providers: SocialProvider[]; issued: I
  * @csspart remember - The remember-password checkbox and its label.
  * @csspart forgot - The forgot-password link.
  * @csspart submit - The sign-in button.
+ * @csspart passkey - The "使用通行密钥登录" button (where the browser supports passkeys).
  * @csspart social - The third-party login icons and QR container.
  * @csspart qr - The QR container.
  * @csspart qr-code - The QR code's SVG.

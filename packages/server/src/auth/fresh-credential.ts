@@ -3,8 +3,8 @@
  * then signs in without a password — need proof that the person at the keyboard is the account's owner now, not
  * merely a session opened earlier (a computer left signed in, a session obtained by face login). Such an act asks
  * for a credential entered again within `FRESH_CREDENTIAL_MAX_AGE_MS`: today the password
- * (`POST /api/uaa/oauth/confirm_password`); a passkey assertion will mark a session fresh the same way, through
- * `mark(sessionId, 'passkey')`. Marks live in memory, by session id, per server instance (a restart asks again). A
+ * (`POST /api/uaa/oauth/confirm_password`) or a passkey (`POST /api/uaa/passkey/confirm`, which marks the session
+ * through `mark(sessionId, 'passkey')`). Marks live in memory, by session id, per server instance (a restart asks again). A
  * mark counts only while its session exists and was started before the mark (`startedAt`): session ids are
  * SQLite rowids, which a later session may reuse once the marked one has ended.
  */
@@ -27,6 +27,13 @@ export interface FreshMark {
 
 export const FRESH_CREDENTIAL_MESSAGE =
   '为保护您的账号，请先再次输入密码|||To protect your account, please enter your password again first';
+
+/** The answer of a confirmation (password or passkey): until when the session counts as fresh. */
+export const freshUntilSchema = {
+  type: 'object',
+  properties: { freshUntil: { type: 'integer', description: 'Epoch ms' } },
+  required: ['freshUntil'],
+};
 
 /** The refusal of an act that needs a fresh credential: status 403, code `fresh_credential_required`. */
 export function freshCredentialRequired(): Envelope<never> {
@@ -89,7 +96,7 @@ const stores = new WeakMap<ServerContext, FreshCredentials>();
 
 /**
  * The fresh-credential marks of a server (one per context), shared by every plugin: the password confirmation
- * marks a session, face collection reads the mark, and a passkey check will mark it too.
+ * marks a session, a passkey confirmation marks it too, and face collection and adding a passkey read the mark.
  */
 export function freshCredentialsOf(ctx: ServerContext): FreshCredentials {
   let store = stores.get(ctx);

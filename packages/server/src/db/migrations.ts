@@ -461,6 +461,32 @@ ALTER TABLE speech_tokens ADD COLUMN family_id INTEGER;
 CREATE INDEX speech_tokens_family ON speech_tokens(family_id);
 `;
 
+/**
+ * Passkeys (WebAuthn), an extension beyond the spec: a user's credentials (several devices, named, last used), and
+ * the random user handle the authenticators keep, so that a discoverable credential names its owner without a user
+ * name (docs/decisions.md "Passkeys").
+ */
+const passkeySchema = `
+CREATE TABLE passkey_users (
+  user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  handle  TEXT NOT NULL UNIQUE            -- base64url of 32 random bytes, the WebAuthn user.id
+);
+CREATE TABLE passkeys (
+  id            INTEGER PRIMARY KEY,
+  user_id       INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  credential_id TEXT NOT NULL UNIQUE,     -- base64url
+  public_key    BLOB NOT NULL,            -- COSE
+  counter       INTEGER NOT NULL DEFAULT 0,
+  transports    TEXT NOT NULL DEFAULT '[]',
+  device_type   TEXT NOT NULL DEFAULT 'singleDevice',
+  backed_up     INTEGER NOT NULL DEFAULT 0,
+  name          TEXT NOT NULL,
+  created_at    INTEGER NOT NULL,
+  last_used_at  INTEGER
+);
+CREATE INDEX passkeys_user ON passkeys(user_id);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: 'portal schema (spec part 1)', up: (db) => db.exec(initialSchema) },
   {
@@ -487,6 +513,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'uploads: the folder path of a file picked or dropped with its folder',
     up: (db) => db.exec('ALTER TABLE files ADD COLUMN relative_path TEXT'),
   },
+  { id: 10, name: 'passkeys: credentials and user handles', up: (db) => db.exec(passkeySchema) },
 ];
 
 /** Applies the migrations not yet recorded; returns the ids it applied. Safe to call on every start. */

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { freshCredentialRequired, freshCredentialsOf } from '../auth/fresh-credential.ts';
+import { freshCredentialRequired, freshCredentialsOf, freshUntilSchema } from '../auth/fresh-credential.ts';
 import { fieldError, lockedOut } from '../auth/login.ts';
 import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, isActive, sessionUserSchema, type UserRecord } from '../auth/session-user.ts';
@@ -328,11 +328,7 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
               type: 'object',
               properties: { password: { type: 'string', maxLength: 256 } },
             },
-            response: envelopeResponse({
-              type: 'object',
-              properties: { freshUntil: { type: 'integer', description: 'Epoch ms' } },
-              required: ['freshUntil'],
-            }),
+            response: envelopeResponse(freshUntilSchema),
           },
         },
         async (request) => {

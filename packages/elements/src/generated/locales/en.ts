@@ -179,6 +179,7 @@
 'login.methods': `Sign-in methods`,
 'login.newWindow': ` (opens in a new window)`,
 'login.others': `Other ways to sign in`,
+'login.passkey': `Sign in with a passkey`,
 'login.password': `Password`,
 'login.password.placeholder': `Enter your password`,
 'login.provider.dingtalk': `DingTalk`,

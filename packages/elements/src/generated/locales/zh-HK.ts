@@ -179,6 +179,7 @@
 'login.methods': `登入方式`,
 'login.newWindow': `（在新視窗中打開）`,
 'login.others': `其他登入方式`,
+'login.passkey': `使用通行密鑰登入`,
 'login.password': `密碼`,
 'login.password.placeholder': `請輸入密碼`,
 'login.provider.dingtalk': `釘釘`,
