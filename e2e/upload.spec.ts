@@ -232,9 +232,17 @@ test('cancel removes what the upload left on the server', async ({ page, request
 
 test('pause then resume completes identical (screenshot of the queue in progress)', async ({ page, request }) => {
   test.setTimeout(120_000);
-  // Slow enough that the speed is measured (it shows once a second of sending has passed).
-  await uploadHooks(request, { chunkDelayMs: 1000 });
+  await uploadHooks(request, { chunkDelayMs: 250 });
   const uploader = await openPage(page);
+  // Sent at 4 MiB/s, so the speed is measured (it shows once a second of sending has passed).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 4 * MB,
+  });
   const file = makeFile('recording.webm', 16 * MB);
   await pickWithButton(page, uploader, [file.path]);
   const row = uploader.getByRole('listitem').filter({ hasText: 'recording.webm' });
