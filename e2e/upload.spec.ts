@@ -118,10 +118,13 @@ test('a 50 MB file uploads and is fetched back identical; the same file again is
   const file = makeFile('lecture-50mb.mp4', 50 * MB);
   await pickWithButton(page, uploader, [file.path]);
   const row = uploader.getByRole('listitem').filter({ hasText: 'lecture-50mb.mp4' });
-  await expect(row.getByRole('progressbar', { name: 'lecture-50mb.mp4' })).toBeVisible();
+  await expect(row.getByRole('progressbar', { name: 'lecture-50mb.mp4', exact: true })).toBeVisible();
   await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 150_000 });
   await expect(row).toContainText('已完成');
-  await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(row.getByRole('progressbar', { name: 'lecture-50mb.mp4', exact: true })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
   expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
   // 25 chunks of 2 MB, each stored once.
   const [firstSet, firstChunks] = onlySet(await chunkStats(request));
@@ -283,10 +286,12 @@ test('abort by a reload, pick the same file again: only the missing chunks are s
   const row = uploader.getByRole('listitem').filter({ hasText: 'exam-video.mp4' });
   await expect(row).toContainText('上次未传完，可继续上传');
   // The offer shows what the server holds: 2 MB of the 20 MB for each chunk it had before the reload.
-  const held = Number(await row.getByRole('progressbar', { name: 'exam-video.mp4' }).getAttribute('aria-valuenow'));
+  const held = Number(
+    await row.getByRole('progressbar', { name: 'exam-video.mp4', exact: true }).getAttribute('aria-valuenow'),
+  );
   await expect
     .poll(async () =>
-      Number(await row.getByRole('progressbar', { name: 'exam-video.mp4' }).getAttribute('aria-valuenow')),
+      Number(await row.getByRole('progressbar', { name: 'exam-video.mp4', exact: true }).getAttribute('aria-valuenow')),
     )
     .toBeGreaterThanOrEqual(before.length * 10);
   expect(held).toBeLessThanOrEqual(100);
@@ -355,7 +360,7 @@ test('sending at 512 KiB/s: the speed shown is within 20 % of it, and the time l
   for (let i = 0; i < 3; i++) {
     const [text, percent] = await Promise.all([
       rate.textContent(),
-      row.getByRole('progressbar', { name: 'lecture-throttled.mp4' }).getAttribute('aria-valuenow'),
+      row.getByRole('progressbar', { name: 'lecture-throttled.mp4', exact: true }).getAttribute('aria-valuenow'),
     ]);
     const speed = bytesPerSecond(text!);
     expect(speed / throttle, `speed shown: ${text}`).toBeGreaterThan(0.8);
@@ -570,7 +575,10 @@ test('a folder dropped on the drop zone queues every file inside with its path; 
     await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"]`)).toHaveCount(1, { timeout: 60_000 });
     const row = rows.filter({ hasText: `week-1/${file.rel}` });
     await expect(row).toContainText('已完成');
-    await expect(row.getByRole('progressbar', { name: `week-1/${file.rel}` })).toHaveAttribute('aria-valuenow', '100');
+    await expect(row.getByRole('progressbar', { name: `week-1/${file.rel}`, exact: true })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     // The server's record keeps the path in the folder (shown by the demo's list of stored files).
     await expect(page.locator(`.demo-stored li[data-md5="${file.md5}"] a`)).toHaveText(`week-1/${file.rel}`);
     expect(await fetchedMd5(page, file.md5)).toBe(file.md5);
