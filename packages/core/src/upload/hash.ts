@@ -113,7 +113,8 @@ function hashInWorker(blob: Blob, options: HashOptions): Promise<string> {
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function readSlice(blob: Blob, signal: AbortSignal | undefined): Promise<ArrayBuffer> {
+/** The bytes of `blob`, a read that fails with `NotReadableError` (which tight read loops meet now and then) retried. */
+export async function readSlice(blob: Blob, signal?: AbortSignal): Promise<ArrayBuffer> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await blob.arrayBuffer();

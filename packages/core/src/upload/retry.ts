@@ -5,6 +5,7 @@
  * ERR_UPLOAD_FILE_CHANGED) can no longer be read, and no retry would help (`readerror`).
  */
 import type { Lang } from '../i18n/language.ts';
+import { readSlice } from './hash.ts';
 import { toUploadError, UploadError, uploadErrorText, type UploadErrorKind } from './errors.ts';
 import { Stopped } from './transfer.ts';
 
@@ -18,23 +19,16 @@ export interface RetryRules {
   waiting(): void;
 }
 
-/** Reads of a file that failed are tried this many times before the file counts as changed. */
-const READ_CHECKS = 3;
-const READ_CHECK_PAUSE_MS = 200;
-
 /**
  * Whether the browser can still read `blob`: a File's slice fails for good once the file changed on disk, but a
- * read may also fail once in a while when many run at once (Chromium's NotReadableError), so it is tried again.
+ * read may also fail once in a while when many run at once, which `readSlice` tries again.
  */
 async function readable(blob: Blob): Promise<boolean> {
-  for (let check = 1; ; check++) {
-    try {
-      await blob.slice(0, 1).arrayBuffer();
-      return true;
-    } catch {
-      if (check >= READ_CHECKS) return false;
-      await new Promise((resolve) => setTimeout(resolve, READ_CHECK_PAUSE_MS));
-    }
+  try {
+    await readSlice(blob.slice(0, 1));
+    return true;
+  } catch {
+    return false;
   }
 }
 
