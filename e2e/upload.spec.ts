@@ -93,6 +93,18 @@ async function recordLive(uploader: Locator): Promise<() => Promise<string[]>> {
   return () => uploader.page().evaluate(() => (window as unknown as { said: string[] }).said);
 }
 
+/** The page's uploads go at most `bytesPerSecond` (Chromium's network throttling, counted as the bytes go out). */
+async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
 /** `1.5 MB/s` → bytes per second. */
 function bytesPerSecond(rate: string): number {
   const match = /([\d.]+) (B|KB|MB|GB)\/s/.exec(rate);
@@ -238,14 +250,7 @@ test('pause then resume completes identical (screenshot of the queue in progress
   await uploadHooks(request, { chunkDelayMs: 250 });
   const uploader = await openPage(page);
   // Sent at 4 MiB/s, so the speed is measured (it shows once a second of sending has passed).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 4 * MB,
-  });
+  await throttleUploads(page, 4 * MB);
   const file = makeFile('recording.webm', 16 * MB);
   await pickWithButton(page, uploader, [file.path]);
   const row = uploader.getByRole('listitem').filter({ hasText: 'recording.webm' });
@@ -340,15 +345,8 @@ test('sending at 512 KiB/s: the speed shown is within 20 % of it, and the time l
 }) => {
   test.setTimeout(120_000);
   const uploader = await openPage(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
   const throttle = 512 * 1024;
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: throttle,
-  });
+  await throttleUploads(page, throttle);
   const size = 16 * MB;
   const file = makeFile('lecture-throttled.mp4', size);
   await pickWithButton(page, uploader, [file.path]);
