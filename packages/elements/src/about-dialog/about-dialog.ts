@@ -65,7 +65,7 @@ export function mismatchText(kind: VersionMismatch): string {
  * @csspart facts - The front-end and server versions.
  * @csspart copyright - The copyright line.
  *
- * @cssprop [--edu-about-accent=#457cd6] - Version numbers and the list's rule; defaults to the theme colour.
+ * @cssprop [--edu-about-accent] - Version numbers and the list's rule; defaults to the theme colour.
  */
 export class EduAboutDialog extends EduElement {
   static override styles = aboutDialogStyles;

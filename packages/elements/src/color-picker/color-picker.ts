@@ -102,13 +102,13 @@ export class EduColorPicker extends EduElement {
 
   /**
    * `text` (the spec's text colour picker) or `theme`: a portal theme colour. The theme mode's default colour is
-   * #457CD6 (unless `default-color` says otherwise), its swatches are colours that make a usable theme, and a colour
+   * the token sheet's primary colour (unless `default-color` says otherwise), its swatches are colours that make a usable theme, and a colour
    * from "more colours" is adjusted by core `usableThemeColor` (lightened from black, darkened from pale), with a
    * note saying so.
    */
   @property({ reflect: true }) mode: 'text' | 'theme' = 'text';
 
-  /** The default colour of the "default colour" button and of an empty value (spec: black; #457CD6 in theme mode). */
+  /** The default colour of the "default colour" button and of an empty value (spec: black; the theme's default in theme mode). */
   @property({ attribute: 'default-color' }) defaultColor = DEFAULT_COLOR;
 
   /** Text size, `12px` … `20px`. */
