@@ -1,12 +1,13 @@
-// The demo host's entry: routes core notices to <edu-notice> (each page defines the elements it renders), starts the host
-// (start checks, language, the login chain, the login dialog as relogin handler, the zoom warning; see
-// host/startup.ts) and renders the routes.
+// The demo host's entry: routes core notices to <edu-notice> (each page defines the elements it renders), follows the
+// session's theme, starts the host (start checks, language, the login chain, the login dialog as relogin handler,
+// the zoom warning; see host/startup.ts) and renders the routes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNotifier } from '@edu-portal/core/platform/notify.ts';
 import { showNotice } from '@edu-portal/elements/notice/notice.ts';
 import { initLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
+import { followSessionTheme } from '@edu-portal/core/theme/setting.ts';
 // Server texts in traditional Chinese for zh-HK (opencc-js, loaded only when zh-HK is chosen).
 import '@edu-portal/core/traditional.ts';
 // Before the routes: a production path becomes its hash route first.
@@ -21,6 +22,8 @@ import './theme.css';
 import './styles.css';
 
 setNotifier(showNotice);
+// The page shows the session store's theme: the one kept from the last visit now, each saved one as it is saved.
+followSessionTheme();
 document.documentElement.lang = initLanguage();
 subscribeLanguage((lang) => (document.documentElement.lang = lang));
 

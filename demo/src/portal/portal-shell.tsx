@@ -247,8 +247,8 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
         onEduThemeConfirm={(event) => {
           // Kept open until the save answers; closed on success.
           event.preventDefault();
-          const { theme: chosen, layout: chosenLayout, syncAll } = event.detail;
-          saveThemeChoice({ theme: chosen, layout: chosenLayout, syncToAll: syncAll }, { admin: data.admin }).then(
+          const { syncAll } = event.detail;
+          saveThemeChoice(event.detail, { admin: data.admin }).then(
             ({ synced }) => {
               setThemeOpen(false);
               notice.success(!syncAll ? t.themeSaved : synced ? t.themeSynced : t.themeSyncFailed);

@@ -115,7 +115,7 @@ function SettingsContent({ context }: { context: PortalContext }) {
   const layoutFree = showsLayoutChoice(choice.theme);
 
   const chooseLayout = (layout: Layout) => {
-    saveThemeChoice({ theme: choice.theme, layout, syncToAll: false }, { admin: false }).then(
+    saveThemeChoice({ theme: choice.theme, layout, syncAll: false }, { admin: false }).then(
       ({ saved }) => saved && notice.success(t.layoutSaved),
       // The client has said why.
       () => undefined,

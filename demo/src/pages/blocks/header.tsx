@@ -1,7 +1,7 @@
 // The portal header (spec part 1 §2 "Header", "Top layout") with sample data: a school teacher, 12 app icons, 120
 // unread messages (shown 99+) and two identities. Every event of the header is logged on the page; the theme button
 // opens the theme dialog, whose choice is applied live (not saved: saving needs a session, the portal desktop does it).
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { applyTheme, chooseLanguage, getAppIconGroups, visibleIcons, type AppIcon } from '@edu-portal/core';
 import type { IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
@@ -117,7 +117,7 @@ function sampleIcon(code: string, name: string, index: number): AppIcon {
   };
 }
 
-// The bar follows the theme applied to the page (core's `--edu-color-primary-dark`), the default blue before.
+// The bar follows the theme applied to its section (core's `--edu-color-primary-dark`), the page's before.
 const headerStyle = { '--edu-header-background': 'var(--edu-color-primary-dark)' } as CSSProperties;
 
 export function HeaderPage() {
@@ -130,6 +130,8 @@ export function HeaderPage() {
   const [layout, setLayout] = useState<Layout>('top');
   const [themeOpen, setThemeOpen] = useState(false);
   const [log, setLog] = useState<string[]>([]);
+  // A confirmed theme colours this section only: the page itself follows the session's theme.
+  const sectionRef = useRef<HTMLElement>(null);
 
   const user: HeaderUser = { realName: t.realName, userType: 2, unitType: 2, unitName: t.unitName };
   const identities: IdentityOption[] = [
@@ -164,7 +166,7 @@ export function HeaderPage() {
   };
 
   return (
-    <section aria-labelledby="header-title">
+    <section aria-labelledby="header-title" ref={sectionRef}>
       <h1 id="header-title">{t.title}</h1>
       <p>{t.intro}</p>
       <p data-testid="icon-source">{signedIn && serverIcons?.length ? t.sourceServer : t.sourceSample}</p>
@@ -215,7 +217,7 @@ export function HeaderPage() {
         layout={layout}
         onEduThemeConfirm={(event) => {
           record('edu-theme-confirm', event.detail);
-          applyTheme(event.detail.theme);
+          if (sectionRef.current) applyTheme(event.detail.theme, sectionRef.current);
           setTheme(event.detail.theme);
           setLayout(event.detail.layout);
         }}

@@ -13,7 +13,13 @@ import {
   showsLayoutChoice,
   themeGroupOf,
 } from './dialog.ts';
-import { adoptThemeSetting, currentThemeChoice, saveThemeChoice } from './setting.ts';
+import {
+  adoptThemeSetting,
+  applyThemeToPage,
+  currentThemeChoice,
+  followSessionTheme,
+  saveThemeChoice,
+} from './setting.ts';
 import { THEME_STYLESHEET_ID, applyThemeStylesheet, themeStylesheetUrl } from './stylesheet.ts';
 
 describe('theme dialog', () => {
@@ -38,7 +44,7 @@ describe('theme dialog', () => {
 
   it('edits a draft: readable colours and named themes only; layout ignored for named themes', () => {
     const draft = initialThemeDraft({ theme: '#457CD6', layout: 'left' });
-    expect(draft).to.deep.equal({ theme: '#457CD6', layout: 'left', syncToAll: false });
+    expect(draft).to.deep.equal({ theme: '#457CD6', layout: 'left', syncAll: false });
     expect(chooseDraftTheme(draft, '#zzz')).to.equal(draft);
     expect(chooseDraftTheme(draft, 'purple')).to.equal(draft);
     expect(chooseDraftTheme(draft, '#457CD6')).to.equal(draft);
@@ -81,61 +87,73 @@ describe('theme dialog', () => {
     });
     afterEach(() => session.dispose());
 
-    it('saves type color, applies theme and layout', async () => {
+    it('saves type color; theme and layout go into the store, which the page follows', async () => {
       const { client, calls } = fakeClient({ '/api/base/desktop/settheme': 'success' });
       const applied: string[] = [];
-      const draft = { theme: '#e31d1a', layout: 'left' as const, syncToAll: true };
-      const result = await saveThemeChoice(draft, {
-        admin: false,
-        lang: 'en',
-        client,
-        session,
-        apply: (t) => applied.push(t),
-      });
+      const stop = followSessionTheme(session, (t) => applied.push(t));
+      const draft = { theme: '#e31d1a', layout: 'left' as const, syncAll: true };
+      const result = await saveThemeChoice(draft, { admin: false, lang: 'en', client, session });
+      stop();
       expect(result).to.deep.equal({ saved: true, synced: false });
       expect(calls.map((c) => c.payload)).to.deep.equal([
         { type: 'color', theme: '{"theme":"#e31d1a","lang":"en","layout":"left"}' },
       ]);
       expect(session.getSnapshot()).to.include({ theme: '#e31d1a', layout: 'left' });
-      expect(applied).to.deep.equal(['#e31d1a']);
+      expect(applied).to.deep.equal(['#457CD6', '#e31d1a']);
+    });
+
+    it('the page follows the store: the kept theme at once, each change once, the default again after logout', () => {
+      session.setTheme({ theme: 'lotus' });
+      const applied: string[] = [];
+      const stop = followSessionTheme(session, (t) => applied.push(t));
+      session.setTheme({ theme: 'lotus', layout: 'left' }); // same theme: nothing to apply
+      session.setTheme({ theme: '#4DB021' });
+      session.logout();
+      stop();
+      session.setTheme({ theme: 'ink' });
+      expect(applied).to.deep.equal(['lotus', '#4DB021', '#457CD6']);
+    });
+
+    it('applies a theme to the page: custom properties, data-edu-theme and the named theme stylesheet', () => {
+      applyThemeToPage('lotus');
+      expect(document.documentElement.dataset['eduTheme']).to.equal('lotus');
+      expect(document.getElementById(THEME_STYLESHEET_ID)?.getAttribute('href')).to.match(/lotus\.css$/);
+      applyThemeToPage('#e31d1a');
+      expect(document.documentElement.dataset['eduTheme']).to.equal('color');
+      expect(document.documentElement.style.getPropertyValue('--edu-color-primary')).to.equal('#e31d1a');
+      expect(document.getElementById(THEME_STYLESHEET_ID)).to.equal(null);
     });
 
     it('an admin who ticked sync also saves default_color', async () => {
       const { client, calls } = fakeClient({ '/api/base/desktop/settheme': 'success' });
-      const draft = { theme: 'ink', layout: 'left' as const, syncToAll: true };
-      const result = await saveThemeChoice(draft, { admin: true, lang: 'zh-CN', client, session, apply: null });
+      const draft = { theme: 'ink', layout: 'left' as const, syncAll: true };
+      const result = await saveThemeChoice(draft, { admin: true, lang: 'zh-CN', client, session });
       expect(result).to.deep.equal({ saved: true, synced: true });
       expect(calls.map((c) => (c.payload as { type: string }).type)).to.deep.equal(['color', 'default_color']);
       expect(session.getSnapshot()).to.include({ theme: 'ink', layout: 'top' });
       const noSync = fakeClient({ '/api/base/desktop/settheme': 'success' });
-      await saveThemeChoice(
-        { ...draft, syncToAll: false },
-        { admin: true, client: noSync.client, session, apply: null },
-      );
+      await saveThemeChoice({ ...draft, syncAll: false }, { admin: true, client: noSync.client, session });
       expect(noSync.calls).to.have.length(1);
     });
 
     it("adopts the server's setting: theme and layout, and its language only without a device choice", () => {
       setLanguage('zh-CN');
       const applied: string[] = [];
-      const lang = adoptThemeSetting(
-        { theme: 'lotus', lang: 'en', layout: 'left' },
-        { session, apply: (t) => applied.push(t) },
-      );
+      const stop = followSessionTheme(session, (t) => applied.push(t));
+      const lang = adoptThemeSetting({ theme: 'lotus', lang: 'en', layout: 'left' }, session);
+      stop();
       expect(lang).to.equal('en');
       expect(getLanguage()).to.equal('en');
       expect(localStorage.getItem('PH_MY_SET_LANG')).to.equal(null); // not this device's choice
       expect(session.getSnapshot()).to.include({ theme: 'lotus', layout: 'top' });
-      expect(applied).to.deep.equal(['lotus']);
+      expect(applied).to.deep.equal(['#457CD6', 'lotus']);
       // The hidden layout is kept for the next save.
       expect(currentThemeChoice(session.getSnapshot())).to.deep.equal({ theme: 'lotus', layout: 'left' });
       localStorage.setItem('PH_MY_SET_LANG', 'zh-HK');
-      expect(adoptThemeSetting({ theme: '#4DB021', lang: 'zh-CN', layout: null }, { session, apply: null })).to.equal(
-        null,
-      );
+      expect(adoptThemeSetting({ theme: '#4DB021', lang: 'zh-CN', layout: null }, session)).to.equal(null);
       expect(getLanguage()).to.equal('en');
       expect(session.getSnapshot()).to.include({ theme: '#4DB021', layout: 'left' });
-      adoptThemeSetting({ theme: null, lang: null, layout: null }, { session, apply: null });
+      adoptThemeSetting({ theme: null, lang: null, layout: null }, session);
       expect(session.getSnapshot().theme).to.equal('#4DB021');
       setLanguage('zh-CN');
     });
@@ -155,10 +173,7 @@ describe('theme dialog', () => {
       const { client } = fakeClient({ '/api/base/desktop/settheme': refuse });
       let error: unknown;
       try {
-        await saveThemeChoice(
-          { theme: 'lotus', layout: 'top', syncToAll: false },
-          { admin: false, client, session, apply: null },
-        );
+        await saveThemeChoice({ theme: 'lotus', layout: 'top', syncAll: false }, { admin: false, client, session });
       } catch (e) {
         error = e;
       }
@@ -169,8 +184,8 @@ describe('theme dialog', () => {
           (payload as { type: string }).type === 'color' ? 'success' : refuse(),
       });
       const result = await saveThemeChoice(
-        { theme: 'lotus', layout: 'top', syncToAll: true },
-        { admin: true, client: syncRefused.client, session, apply: null },
+        { theme: 'lotus', layout: 'top', syncAll: true },
+        { admin: true, client: syncRefused.client, session },
       );
       expect(result).to.deep.equal({ saved: true, synced: false });
       expect(session.getSnapshot().theme).to.equal('lotus');

@@ -58,12 +58,12 @@ export interface ThemeDraft {
   /** The layout picked for colour themes; named themes show 'top' whatever this says. */
   layout: Layout;
   /** Admins only: also set it for every user of the unit. */
-  syncToAll: boolean;
+  syncAll: boolean;
 }
 
 /** The dialog opens on what is in force. */
 export function initialThemeDraft(state: { theme: string; layout: Layout }): ThemeDraft {
-  return { theme: state.theme, layout: state.layout, syncToAll: false };
+  return { theme: state.theme, layout: state.layout, syncAll: false };
 }
 
 /** Picks a theme; a named theme or a readable colour, anything else leaves the draft as it is. */

@@ -58,7 +58,8 @@ export {
   saveThemeChoice,
   currentThemeChoice,
   adoptThemeSetting,
+  followSessionTheme,
+  applyThemeToPage,
   type SaveThemeOptions,
   type SaveThemeResult,
-  type AdoptThemeOptions,
 } from './setting.ts';

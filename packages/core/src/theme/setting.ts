@@ -1,7 +1,8 @@
 /**
  * The user's saved theme setting (spec part 1 §4 "Theme", §6 "Admin"; DESIGN §6 "Theme saving"): saving the
  * dialog's choice (and the admin's sync for the unit), the choice to save along with a language, and adopting the
- * server's setting after login.
+ * server's setting after login. All of them only change the session store's theme; the page follows the store
+ * (`followSessionTheme`), so there is one way a theme reaches the page: dialog → save → store → page.
  */
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { getLanguage, setLanguage, type Lang } from '../i18n/language.ts';
@@ -21,8 +22,6 @@ export interface SaveThemeOptions {
   lang?: Lang;
   client?: Client;
   session?: SessionStore;
-  /** Applies the theme to the page (default: custom properties and the named theme's stylesheet). */
-  apply?: ((theme: string) => void) | null;
 }
 
 export interface SaveThemeResult {
@@ -30,42 +29,54 @@ export interface SaveThemeResult {
   synced: boolean;
 }
 
-function applyToPage(theme: string): void {
+/** A theme on the page: its custom properties and the named theme's stylesheet. */
+export function applyThemeToPage(theme: string): void {
   if (typeof document === 'undefined') return;
   applyTheme(theme);
   applyThemeStylesheet(theme);
 }
 
 /**
+ * Keeps the page on the session store's theme: applied now (the theme kept from the last visit, before any call)
+ * and whenever the store's theme changes (a saved or adopted setting, the logout's return to the default). A host
+ * calls it once at start. Returns the function that stops following.
+ */
+export function followSessionTheme(
+  session: SessionStore = defaultSession,
+  apply: (theme: string) => void = applyThemeToPage,
+): () => void {
+  let applied: string | null = null;
+  const follow = (): void => {
+    const { theme } = session.getSnapshot();
+    if (theme === applied) return;
+    applied = theme;
+    apply(theme);
+  };
+  follow();
+  return session.subscribe(follow);
+}
+
+/**
  * Confirms the dialog: saves the user's theme (`settheme`, type color), then for an admin who ticked it also the
- * unit default (type default_color), then puts theme and layout in the session store and applies them. A refused
- * save rejects (the client has shown why) and changes nothing; a refused sync keeps the user's own save.
+ * unit default (type default_color), then puts theme and layout in the session store (which the page follows). A
+ * refused save rejects (the client has shown why) and changes nothing; a refused sync keeps the user's own save.
  */
 export async function saveThemeChoice(
   draft: ThemeDraft,
-  {
-    admin,
-    lang = getLanguage(),
-    client = defaultClient,
-    session = defaultSession,
-    apply = applyToPage,
-  }: SaveThemeOptions,
+  { admin, lang = getLanguage(), client = defaultClient, session = defaultSession }: SaveThemeOptions,
 ): Promise<SaveThemeResult> {
   // The layout goes too, also for named themes, so a later colour theme gets the user's layout back.
   const setting = { theme: draft.theme, lang, layout: draft.layout };
   const saved = await saveThemeSetting(setting, 'color', client);
   let synced = false;
-  if (saved && admin && draft.syncToAll) {
+  if (saved && admin && draft.syncAll) {
     try {
       synced = await saveThemeSetting(setting, 'default_color', client);
     } catch {
       synced = false;
     }
   }
-  if (saved) {
-    session.setTheme({ theme: draft.theme, layout: draft.layout });
-    apply?.(session.getSnapshot().theme);
-  }
+  if (saved) session.setTheme({ theme: draft.theme, layout: draft.layout });
   return { saved, synced };
 }
 
@@ -80,22 +91,13 @@ export function currentThemeChoice(snapshot: Pick<SessionSnapshot, 'theme' | 'la
   return { theme: snapshot.theme, layout: snapshot.layoutPreference ?? snapshot.layout };
 }
 
-export interface AdoptThemeOptions {
-  session?: SessionStore;
-  apply?: ((theme: string) => void) | null;
-}
-
 /**
- * Puts the server's setting (`getThemeSetting`) in force after login: theme and layout into the session store and
- * the page. Its language applies only when this device has no choice of its own (the stored choice wins, spec §4);
+ * Puts the server's setting (`getThemeSetting`) in force after login: theme and layout into the session store
+ * (which the page follows). Its language applies only when this device has no choice of its own (the stored choice wins, spec §4);
  * it is put in force without becoming this device's choice. Returns the language it put in force, or null.
  */
-export function adoptThemeSetting(
-  setting: ThemeSetting,
-  { session = defaultSession, apply = applyToPage }: AdoptThemeOptions = {},
-): Lang | null {
+export function adoptThemeSetting(setting: ThemeSetting, session: SessionStore = defaultSession): Lang | null {
   if (setting.theme || setting.layout) session.setTheme({ theme: setting.theme, layout: setting.layout });
-  apply?.(session.getSnapshot().theme);
   const lang = languageFromSetting(setting.lang);
   if (lang) setLanguage(lang);
   return lang;

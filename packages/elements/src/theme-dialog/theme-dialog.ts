@@ -104,7 +104,7 @@ export class EduThemeDialog extends EduElement {
 
   /** The choice as it stands in the dialog. */
   get value(): EduThemeConfirmDetail {
-    return { theme: this.draft.theme, layout: this.draft.layout, syncAll: this.admin && this.draft.syncToAll };
+    return { theme: this.draft.theme, layout: this.draft.layout, syncAll: this.admin && this.draft.syncAll };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -250,9 +250,9 @@ export class EduThemeDialog extends EduElement {
               <input
                 type="checkbox"
                 name="sync"
-                .checked=${draft.syncToAll}
+                .checked=${draft.syncAll}
                 @change=${(event: Event) =>
-                  (this.draft = { ...this.draft, syncToAll: (event.target as HTMLInputElement).checked })}
+                  (this.draft = { ...this.draft, syncAll: (event.target as HTMLInputElement).checked })}
               />
               ${msg('同步给所有用户', { id: 'themeDialog.syncAll' })}
             </label>`
