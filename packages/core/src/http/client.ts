@@ -15,10 +15,10 @@ import {
   SESSION_CHANNEL,
   createSessionRecovery,
   shareRefreshAcrossTabs,
-  type RefreshResult,
   type SessionRecovery,
   type TabSharing,
 } from './session-recovery.ts';
+import { createSessionCalls } from './session-calls.ts';
 import { isPlainObject, toFormData, toSearchParams, type Payload } from './payload.ts';
 import { newSignature, verifySignature } from './signature.ts';
 import {
@@ -33,9 +33,7 @@ import {
 export const METHODS = ['delete', 'get', 'post', 'put', 'upload'] as const;
 export type Method = (typeof METHODS)[number];
 
-export const REFRESH_PATH = '/api/uaa/oauth/refresh';
-export const LOGIN_USER_CLIENT_PATH = '/api/uaa/oauth/login_user_client';
-const ME_PATH = '/api/uaa/oauth/me';
+export { REFRESH_PATH, LOGIN_USER_CLIENT_PATH } from './session-calls.ts';
 
 /**
  * Relogin handling when the session cannot be refreshed: `'redirect'` goes to `{loginPath}?redirect_uri={current
@@ -154,8 +152,71 @@ interface Attempt {
 
 type Sent = { response: TransportResponse; signature: string | null; epoch: number };
 
+type ClientText = (key: Parameters<typeof coreText>[0], vars?: Record<string, string | number>) => string;
+
+/** What the transport sends for an attempt: method, query (the GET timestamp, the signature), body and headers. */
+function transportRequest(options: ClientOptions, attempt: Attempt, signature: string | null): TransportRequest {
+  const { method, payload, options: opts } = attempt;
+  const params: Payload = { ...(opts.params ?? {}) };
+  let body: unknown;
+  if (method === 'get' || method === 'delete') {
+    if (isPlainObject(payload)) Object.assign(params, payload);
+  } else if (method === 'upload') {
+    body = payload instanceof FormData ? payload : toFormData(payload as Payload);
+  } else if (payload !== undefined) {
+    body = opts.form && isPlainObject(payload) ? toSearchParams(payload) : payload;
+  }
+  if (method === 'get' && !opts.cache) params['_t'] = Date.now();
+  if (signature) params['signature'] = signature;
+  return {
+    url: options.baseURL + attempt.url,
+    method: method === 'upload' ? 'post' : method,
+    params,
+    body,
+    headers: {
+      'Sy-Language': options.language(),
+      'Sy-Device': options.device,
+      'Sy-App': options.appCode,
+      ...(opts.headers ?? {}),
+    },
+    timeoutMs: opts.timeoutMs ?? options.timeoutMs,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
+  };
+}
+
+/** The method, refused before anything is sent when the helper does not allow it or the payload does not fit it. */
+function checkMethod(method: string, payload: unknown, opts: RequestOptions, text: ClientText): Method {
+  const name = method.toLowerCase();
+  const refuse = (init: RequestErrorInit, notice: NoticeType) => {
+    if (!opts.silent) notify({ type: notice, message: init.message });
+    throw new RequestError(init);
+  };
+  if (!(METHODS as readonly string[]).includes(name)) {
+    refuse(
+      { kind: 'method', status: 405, code: 'METHOD_UNSUPPORTED', message: text('methodUnsupported', { method }) },
+      'error',
+    );
+  }
+  if ((name === 'put' || name === 'delete') && !opts.rest) {
+    refuse(
+      { kind: 'method', status: 405, code: 'METHOD_REFUSED', message: text('methodRefused', { method: name }) },
+      'error',
+    );
+  }
+  if (name === 'upload' && !(payload instanceof FormData) && !isPlainObject(payload)) {
+    // The spec's contract is the status and this exact text; the notice is localised.
+    if (!opts.silent) notify({ type: 'error', message: text('fileTypeError') });
+    throw new RequestError({ kind: 'payload', status: 501, code: 'FILE_TYPE_ERROR', message: 'file type error' });
+  }
+  return name as Method;
+}
+
 export function createClient(initial: Partial<ClientOptions> = {}): Client {
   const options: ClientOptions = { ...defaultClientOptions(), ...initial };
+  const { refreshHere, adoptRefresh, probeSession, relogin } = createSessionCalls(options, (...args) =>
+    request(...args),
+  );
   const tabSharing = options.shareAcrossTabs ? browserTabSharing(probeSession, adoptRefresh) : null;
   const sharedRefresh = tabSharing ? shareRefreshAcrossTabs(refreshHere, tabSharing) : null;
   const recovery = createSessionRecovery({
@@ -163,9 +224,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     relogin,
   });
 
-  function text(key: Parameters<typeof coreText>[0], vars: Record<string, string | number> = {}): string {
-    return coreText(key, vars, options.language());
-  }
+  const text: ClientText = (key, vars = {}) => coreText(key, vars, options.language());
 
   function fail(attempt: Attempt, init: RequestErrorInit, notice: NoticeType | null): never {
     if (notice && !attempt.options.silent && !attempt.options.noIntercept)
@@ -173,103 +232,10 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     throw new RequestError(init);
   }
 
-  /** The refresh call of this tab; the session store takes the answer. */
-  async function refreshHere(): Promise<RefreshResult> {
-    try {
-      const envelope = await request('get', REFRESH_PATH, undefined, { noIntercept: true, silent: true });
-      if (envelope.status !== 200) return { ok: false };
-      options.session.applyRefresh(envelope.data);
-      return { ok: true, data: envelope.data };
-    } catch {
-      return { ok: false };
-    }
-  }
-
-  /** A refresh another tab announced: this tab's store takes its answer. */
-  function adoptRefresh(data: unknown): void {
-    if (options.session.getSnapshot().user) options.session.applyRefresh(data);
-  }
-
-  /** Whether the shared cookies hold a valid session now; the new access token reaches the store. */
-  async function probeSession(): Promise<boolean> {
-    try {
-      const envelope = await request<Record<string, unknown> | null>('get', ME_PATH, undefined, {
-        noIntercept: true,
-        silent: true,
-      });
-      if (envelope.status !== 200 || !envelope.data) return false;
-      const accessToken = envelope.data['accessToken'];
-      if (typeof accessToken === 'string') adoptRefresh({ accessToken });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function relogin(): Promise<boolean> {
-    if (options.userClientId) {
-      try {
-        const envelope = await request(
-          'post',
-          LOGIN_USER_CLIENT_PATH,
-          { userClientId: options.userClientId },
-          { noIntercept: true, silent: true },
-        );
-        if (envelope.status === 200 && options.session.login(envelope.data)) return true;
-      } catch {
-        // Fall through to relogin handling.
-      }
-    }
-    const handler = options.relogin;
-    if (typeof handler === 'function') return (await handler()) === true;
-    if (handler === 'redirect') {
-      const here = options.currentUrl();
-      let onLoginPage = false;
-      try {
-        onLoginPage = new URL(here).pathname === options.loginPath;
-      } catch {
-        /* not a URL: go to the login page */
-      }
-      // Already on the login page: going there again would only loop.
-      if (!onLoginPage) options.navigate(`${options.loginPath}?redirect_uri=${encodeURIComponent(here)}`);
-    }
-    return false;
-  }
-
-  function transportRequest(attempt: Attempt, signature: string | null): TransportRequest {
-    const { method, payload, options: opts } = attempt;
-    const params: Payload = { ...(opts.params ?? {}) };
-    let body: unknown;
-    if (method === 'get' || method === 'delete') {
-      if (isPlainObject(payload)) Object.assign(params, payload);
-    } else if (method === 'upload') {
-      body = payload instanceof FormData ? payload : toFormData(payload as Payload);
-    } else if (payload !== undefined) {
-      body = opts.form && isPlainObject(payload) ? toSearchParams(payload) : payload;
-    }
-    if (method === 'get' && !opts.cache) params['_t'] = Date.now();
-    if (signature) params['signature'] = signature;
-    return {
-      url: options.baseURL + attempt.url,
-      method: method === 'upload' ? 'post' : method,
-      params,
-      body,
-      headers: {
-        'Sy-Language': options.language(),
-        'Sy-Device': options.device,
-        'Sy-App': options.appCode,
-        ...(opts.headers ?? {}),
-      },
-      timeoutMs: opts.timeoutMs ?? options.timeoutMs,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
-    };
-  }
-
   async function transmit(attempt: Attempt): Promise<Sent> {
     const signature = attempt.options.signature && !attempt.raw ? newSignature() : null;
     const epoch = recovery.epoch;
-    const sent = transportRequest(attempt, signature);
+    const sent = transportRequest(options, attempt, signature);
     // Outside a browser (Node, a test runner without a DOM) the call fails with what is missing, not a ReferenceError.
     if (typeof XMLHttpRequest === 'undefined') throw new Error(text('needsBrowser'));
     try {
@@ -377,32 +343,6 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     );
   }
 
-  function check(method: string, payload: unknown, opts: RequestOptions): Method {
-    const name = method.toLowerCase();
-    const refuse = (init: RequestErrorInit, notice: NoticeType) => {
-      if (!opts.silent) notify({ type: notice, message: init.message });
-      throw new RequestError(init);
-    };
-    if (!(METHODS as readonly string[]).includes(name)) {
-      refuse(
-        { kind: 'method', status: 405, code: 'METHOD_UNSUPPORTED', message: text('methodUnsupported', { method }) },
-        'error',
-      );
-    }
-    if ((name === 'put' || name === 'delete') && !opts.rest) {
-      refuse(
-        { kind: 'method', status: 405, code: 'METHOD_REFUSED', message: text('methodRefused', { method: name }) },
-        'error',
-      );
-    }
-    if (name === 'upload' && !(payload instanceof FormData) && !isPlainObject(payload)) {
-      // The spec's contract is the status and this exact text; the notice is localised.
-      if (!opts.silent) notify({ type: 'error', message: text('fileTypeError') });
-      throw new RequestError({ kind: 'payload', status: 501, code: 'FILE_TYPE_ERROR', message: 'file type error' });
-    }
-    return name as Method;
-  }
-
   function request<T = unknown>(
     method: Method | string,
     url: string,
@@ -410,7 +350,7 @@ export function createClient(initial: Partial<ClientOptions> = {}): Client {
     opts: RequestOptions = {},
   ): Promise<Envelope<T>> {
     try {
-      const checked = check(String(method), payload, opts);
+      const checked = checkMethod(String(method), payload, opts, text);
       return run({ method: checked, url, payload, options: opts, raw: false, retried: false }) as Promise<Envelope<T>>;
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
