@@ -115,25 +115,28 @@ const usePasskeyTexts = defineTexts({
   },
 });
 
-/** What the section is doing: the list, a rename or removal in progress, or the fresh-credential prompt. */
+type Texts = ReturnType<typeof usePasskeyTexts>;
+
+/** What the section tells after a change, and what went wrong. */
+interface Outcome {
+  /** A change went through: `message` said, the list loaded again. */
+  changed(message: string): Promise<void>;
+  /** What went wrong ('' when nothing is wrong any more). */
+  failed(message: string): void;
+  /** A new attempt: nothing said. */
+  clear(): void;
+}
+
+/** Which passkey is being renamed or removed (one at a time). */
 type Editing = { kind: 'rename'; id: string } | { kind: 'remove'; id: string } | null;
 
 export default function PasskeySection() {
   const t = usePasskeyTexts();
-  const lang = useLanguage();
   const id = useId();
   const supported = passkeysSupported();
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [askPassword, setAskPassword] = useState(false);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [newName, setNewName] = useState('');
-  const nameInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
 
   const reload = useCallback(
     () =>
@@ -144,33 +147,191 @@ export default function PasskeySection() {
     [],
   );
   useEffect(() => void reload(), [reload]);
+
+  const outcome: Outcome = {
+    async changed(message) {
+      setError('');
+      setStatus(message);
+      await reload();
+    },
+    failed: setError,
+    clear() {
+      setError('');
+      setStatus('');
+    },
+  };
+  const errorId = `${id}-error`;
+
+  return (
+    <section className="portal-settings-section portal-passkeys" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t.title}</h2>
+      <p>{t.intro}</p>
+      {passkeys && passkeys.length === 0 && <p>{t.none}</p>}
+      {passkeys && passkeys.length > 0 && <PasskeyList t={t} passkeys={passkeys} outcome={outcome} />}
+      {supported ? (
+        <AddPasskey
+          t={t}
+          canConfirmWithPasskey={!!passkeys?.length}
+          error={error}
+          errorId={errorId}
+          outcome={outcome}
+        />
+      ) : (
+        <p>{t.unsupported}</p>
+      )}
+      <p id={errorId} className="portal-passkey-error" role="alert">
+        {error}
+      </p>
+      <p className="portal-passkey-status" role="status">
+        {status}
+      </p>
+    </section>
+  );
+}
+
+/** The user's passkeys, each with when it was added and last used, renamed or removed in place. */
+function PasskeyList({ t, passkeys, outcome }: { t: Texts; passkeys: Passkey[]; outcome: Outcome }) {
+  const lang = useLanguage();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [newName, setNewName] = useState('');
+  const date = (at: number) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+
+  /** Runs a change; the list leaves editing once it went through. */
+  async function change(call: () => Promise<unknown>, message: string): Promise<void> {
+    try {
+      await call();
+      setEditing(null);
+      await outcome.changed(message);
+    } catch (e) {
+      outcome.failed((e as Error).message);
+    }
+  }
+
+  function onRename(event: FormEvent, passkey: Passkey): void {
+    event.preventDefault();
+    if (!newName.trim()) return outcome.failed(t.nameRequired);
+    void change(() => renamePasskey(passkey.id, newName), fill(t.renamed, { name: newName.trim() }));
+  }
+
+  const cancel = (
+    <button type="button" onClick={() => setEditing(null)}>
+      {t.cancel}
+    </button>
+  );
+  return (
+    <ul className="portal-passkey-list" aria-label={t.listLabel}>
+      {passkeys.map((passkey) => (
+        <li key={passkey.id}>
+          {editing?.kind === 'rename' && editing.id === passkey.id ? (
+            <form onSubmit={(e) => onRename(e, passkey)}>
+              <label>
+                {fill(t.renameLabel, { name: passkey.name })}
+                <input
+                  value={newName}
+                  maxLength={40}
+                  autoFocus
+                  onChange={(e) => setNewName(e.target.value)}
+                  onKeyDown={(e) => e.key === 'Escape' && setEditing(null)}
+                />
+              </label>
+              <button type="submit">{t.save}</button>
+              {cancel}
+            </form>
+          ) : (
+            <>
+              <strong>{passkey.name}</strong>
+              <span>
+                {fill(t.added, { date: date(passkey.createdAt) })} ·{' '}
+                {passkey.lastUsedAt === null ? t.neverUsed : fill(t.lastUsed, { date: date(passkey.lastUsedAt) })}
+                {passkey.backedUp ? ` · ${t.synced}` : ''}
+              </span>
+              {editing?.kind === 'remove' && editing.id === passkey.id ? (
+                <span role="group" aria-label={fill(t.removeConfirm, { name: passkey.name })}>
+                  {fill(t.removeConfirm, { name: passkey.name })}{' '}
+                  <button
+                    type="button"
+                    autoFocus
+                    onClick={() =>
+                      void change(() => removePasskey(passkey.id), fill(t.removed, { name: passkey.name }))
+                    }
+                  >
+                    {t.removeYes}
+                  </button>
+                  {cancel}
+                </span>
+              ) : (
+                <span>
+                  <button
+                    type="button"
+                    aria-label={`${t.rename} ${passkey.name}`}
+                    onClick={() => {
+                      setNewName(passkey.name);
+                      setEditing({ kind: 'rename', id: passkey.id });
+                    }}
+                  >
+                    {t.rename}
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`${t.remove} ${passkey.name}`}
+                    onClick={() => setEditing({ kind: 'remove', id: passkey.id })}
+                  >
+                    {t.remove}
+                  </button>
+                </span>
+              )}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface AddPasskeyProps {
+  t: Texts;
+  /** The user has a passkey, which may confirm instead of the password. */
+  canConfirmWithPasskey: boolean;
+  error: string;
+  errorId: string;
+  outcome: Outcome;
+}
+
+/**
+ * Adding a passkey under a name. A server asking for a fresh credential first turns the form into the password
+ * prompt (or a confirmation with one of the user's passkeys), as face enrolment does.
+ */
+function AddPasskey({ t, canConfirmWithPasskey, error, errorId, outcome }: AddPasskeyProps) {
+  const lang = useLanguage();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const nameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (askPassword) passwordInput.current?.focus();
   }, [askPassword]);
-
-  const date = (at: number) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
   /** Adds the passkey; a server asking for a fresh credential opens the password prompt instead. */
   async function add(): Promise<void> {
     const wanted = name.trim();
     if (!wanted) {
-      setError(t.nameRequired);
+      outcome.failed(t.nameRequired);
       nameInput.current?.focus();
       return;
     }
     setBusy(true);
-    setError('');
-    setStatus('');
+    outcome.clear();
     try {
       const added = await registerPasskey(wanted);
       setName('');
       setAskPassword(false);
-      setStatus(fill(t.addedOne, { name: added.name }));
-      await reload();
+      await outcome.changed(fill(t.addedOne, { name: added.name }));
     } catch (e) {
       const failure = e as { kind?: string; message: string };
       if (failure.kind === 'fresh-credential') setAskPassword(true);
-      else setError(failure.message);
+      else outcome.failed(failure.message);
     } finally {
       setBusy(false);
     }
@@ -185,12 +346,12 @@ export default function PasskeySection() {
   async function confirmThenAdd(confirm: () => Promise<boolean>): Promise<void> {
     if (busy) return;
     setBusy(true);
-    setError('');
+    outcome.failed('');
     let confirmed = false;
     try {
       confirmed = await confirm();
     } catch (e) {
-      setError((e as Error).message);
+      outcome.failed((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -201,7 +362,7 @@ export default function PasskeySection() {
   async function onConfirm(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!password.trim()) {
-      setError(t.passwordRequired);
+      outcome.failed(t.passwordRequired);
       passwordInput.current?.focus();
       return;
     }
@@ -211,180 +372,64 @@ export default function PasskeySection() {
         setPassword('');
         return true;
       }
-      setError(envelopeMessage(answer, lang));
+      outcome.failed(envelopeMessage(answer, lang));
       passwordInput.current?.select();
       return false;
     });
   }
 
-  /** One of the user's passkeys as the fresh credential, then the new passkey is added. */
-  const onConfirmWithPasskey = () => confirmThenAdd(() => confirmWithPasskey().then(() => true));
-
-  async function onRename(event: FormEvent, passkey: Passkey): Promise<void> {
-    event.preventDefault();
-    if (!newName.trim()) {
-      setError(t.nameRequired);
-      return;
-    }
-    try {
-      await renamePasskey(passkey.id, newName);
-      setEditing(null);
-      setError('');
-      setStatus(fill(t.renamed, { name: newName.trim() }));
-      await reload();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+  if (!askPassword) {
+    return (
+      <form className="portal-passkey-add" onSubmit={(e) => void onAdd(e)}>
+        <label>
+          {t.nameLabel}
+          <input
+            ref={nameInput}
+            value={name}
+            maxLength={40}
+            placeholder={t.namePlaceholder}
+            aria-describedby={errorId}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <button type="submit" aria-disabled={busy}>
+          {busy ? t.adding : t.add}
+        </button>
+      </form>
+    );
   }
-
-  async function onRemove(passkey: Passkey): Promise<void> {
-    try {
-      await removePasskey(passkey.id);
-      setEditing(null);
-      setError('');
-      setStatus(fill(t.removed, { name: passkey.name }));
-      await reload();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
-
   return (
-    <section className="portal-settings-section portal-passkeys" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t.title}</h2>
-      <p>{t.intro}</p>
-      {passkeys && passkeys.length === 0 && <p>{t.none}</p>}
-      {passkeys && passkeys.length > 0 && (
-        <ul className="portal-passkey-list" aria-label={t.listLabel}>
-          {passkeys.map((passkey) => (
-            <li key={passkey.id}>
-              {editing?.kind === 'rename' && editing.id === passkey.id ? (
-                <form onSubmit={(e) => void onRename(e, passkey)}>
-                  <label>
-                    {fill(t.renameLabel, { name: passkey.name })}
-                    <input
-                      value={newName}
-                      maxLength={40}
-                      autoFocus
-                      onChange={(e) => setNewName(e.target.value)}
-                      onKeyDown={(e) => e.key === 'Escape' && setEditing(null)}
-                    />
-                  </label>
-                  <button type="submit">{t.save}</button>
-                  <button type="button" onClick={() => setEditing(null)}>
-                    {t.cancel}
-                  </button>
-                </form>
-              ) : (
-                <>
-                  <strong>{passkey.name}</strong>
-                  <span>
-                    {fill(t.added, { date: date(passkey.createdAt) })} ·{' '}
-                    {passkey.lastUsedAt === null ? t.neverUsed : fill(t.lastUsed, { date: date(passkey.lastUsedAt) })}
-                    {passkey.backedUp ? ` · ${t.synced}` : ''}
-                  </span>
-                  {editing?.kind === 'remove' && editing.id === passkey.id ? (
-                    <span role="group" aria-label={fill(t.removeConfirm, { name: passkey.name })}>
-                      {fill(t.removeConfirm, { name: passkey.name })}{' '}
-                      <button type="button" autoFocus onClick={() => void onRemove(passkey)}>
-                        {t.removeYes}
-                      </button>
-                      <button type="button" onClick={() => setEditing(null)}>
-                        {t.cancel}
-                      </button>
-                    </span>
-                  ) : (
-                    <span>
-                      <button
-                        type="button"
-                        aria-label={`${t.rename} ${passkey.name}`}
-                        onClick={() => {
-                          setNewName(passkey.name);
-                          setEditing({ kind: 'rename', id: passkey.id });
-                        }}
-                      >
-                        {t.rename}
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={`${t.remove} ${passkey.name}`}
-                        onClick={() => setEditing({ kind: 'remove', id: passkey.id })}
-                      >
-                        {t.remove}
-                      </button>
-                    </span>
-                  )}
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+    <form className="portal-passkey-confirm" onSubmit={(e) => void onConfirm(e)} aria-labelledby={`${errorId}-confirm`}>
+      <p id={`${errorId}-confirm`}>{t.confirmTitle}</p>
+      <label>
+        {t.password}
+        <input
+          ref={passwordInput}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={error ? 'true' : 'false'}
+          aria-describedby={errorId}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      <button type="submit" aria-disabled={busy}>
+        {busy ? t.adding : t.confirm}
+      </button>
+      {canConfirmWithPasskey && (
+        <button type="button" onClick={() => void confirmThenAdd(() => confirmWithPasskey().then(() => true))}>
+          {t.confirmWithPasskey}
+        </button>
       )}
-      {supported ? (
-        askPassword ? (
-          <form
-            className="portal-passkey-confirm"
-            onSubmit={(e) => void onConfirm(e)}
-            aria-labelledby={`${id}-confirm`}
-          >
-            <p id={`${id}-confirm`}>{t.confirmTitle}</p>
-            <label>
-              {t.password}
-              <input
-                ref={passwordInput}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                aria-invalid={error ? 'true' : 'false'}
-                aria-describedby={`${id}-error`}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </label>
-            <button type="submit" aria-disabled={busy}>
-              {busy ? t.adding : t.confirm}
-            </button>
-            {passkeys && passkeys.length > 0 && (
-              <button type="button" onClick={() => void onConfirmWithPasskey()}>
-                {t.confirmWithPasskey}
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={() => {
-                setAskPassword(false);
-                setError('');
-              }}
-            >
-              {t.cancel}
-            </button>
-          </form>
-        ) : (
-          <form className="portal-passkey-add" onSubmit={(e) => void onAdd(e)}>
-            <label>
-              {t.nameLabel}
-              <input
-                ref={nameInput}
-                value={name}
-                maxLength={40}
-                placeholder={t.namePlaceholder}
-                aria-describedby={`${id}-error`}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </label>
-            <button type="submit" aria-disabled={busy}>
-              {busy ? t.adding : t.add}
-            </button>
-          </form>
-        )
-      ) : (
-        <p>{t.unsupported}</p>
-      )}
-      <p id={`${id}-error`} className="portal-passkey-error" role="alert">
-        {error}
-      </p>
-      <p className="portal-passkey-status" role="status">
-        {status}
-      </p>
-    </section>
+      <button
+        type="button"
+        onClick={() => {
+          setAskPassword(false);
+          outcome.failed('');
+        }}
+      >
+        {t.cancel}
+      </button>
+    </form>
   );
 }

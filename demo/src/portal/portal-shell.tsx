@@ -98,11 +98,6 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
   const [childOpen, setChildOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [menu, setMenu] = useState<LeftMenuState>(() => readLeftMenu(user.userId));
-  const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
-  const [helpKey, setHelpKey] = useState('');
-  const product = useProductTexts();
-  // The about dialog reads the versions of this page's microservice (an app page's server id, the area desktop's).
-  const service = versionService(location.pathname, location.hash.replace(/^#/, '').split('?')[0]);
 
   const icons = useMemo(() => (data.groups ? visibleIcons(data.groups, user.unitType) : []), [data.groups, user]);
   const appIcon = appCode ? icons.find((icon) => icon.code === appCode) : undefined;
@@ -121,19 +116,6 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
     url.searchParams.delete('open');
     history.replaceState(history.state, '', url.href);
   }, [onDesktop]);
-  useEffect(() => {
-    let live = true;
-    void footerOf(user.unitId).then((footer) => live && setFooterMsg(footer));
-    getHelpKey().then(
-      (key) => live && setHelpKey(key),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [user.unitId]);
-
-  const help = helpLink(user, helpKey);
   const openIcon = (icon: AppIcon) => openApp(icon, user);
   const reorderIcons = (codes: string[]) => {
     saveIconOrder(codes).then(
@@ -210,21 +192,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
           {children({ data, icons, theme, reorderIcons, openTheme: () => setThemeOpen(true) })}
         </main>
       </div>
-      <EduFooter
-        className="portal-footer"
-        footerMsg={footerMsg}
-        helpCenter={help !== null}
-        helpHref={help?.url ?? ''}
-        helpTarget={help?.target ?? '_blank'}
-        onEduHelp={(event) => openHelp(event, user, helpKey)}
-        version="2.0.0"
-        code={service.code}
-        root={service.root}
-        product={product.product}
-        company={product.company}
-        logo={PRODUCT_LOGO}
-        copyrightStart={COPYRIGHT_START}
-      />
+      <PortalFooter user={user} />
       <MessageCenter
         open={messagesOpen}
         onClose={() => setMessagesOpen(false)}
@@ -239,25 +207,7 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
         ready={data.parentReady}
         onSwitched={data.reloadCounts}
       />
-      <EduThemeDialog
-        open={themeOpen}
-        theme={theme}
-        layout={currentThemeChoice(snapshot).layout}
-        admin={data.admin}
-        onEduThemeConfirm={(event) => {
-          // Kept open until the save answers; closed on success.
-          event.preventDefault();
-          const { syncAll } = event.detail;
-          saveThemeChoice(event.detail, { admin: data.admin }).then(
-            ({ synced }) => {
-              setThemeOpen(false);
-              notice.success(!syncAll ? t.themeSaved : synced ? t.themeSynced : t.themeSyncFailed);
-            },
-            () => undefined,
-          );
-        }}
-        onEduClose={() => setThemeOpen(false)}
-      />
+      <ThemeChooser open={themeOpen} admin={data.admin} onClose={() => setThemeOpen(false)} />
       <EduDownloadDialog
         open={downloadOpen}
         installerUrl={DOWNLOADS.installerUrl}
@@ -266,5 +216,69 @@ export function PortalShell({ user, onDesktop, appCode, reminders, mobile = fals
         onEduClose={() => setDownloadOpen(false)}
       />
     </div>
+  );
+}
+
+/** The footer: the unit's message (else the login configuration's), the help centre and the about dialog. */
+function PortalFooter({ user }: { user: SessionUser }) {
+  const [footerMsg, setFooterMsg] = useState<FooterMessage | null>(null);
+  const [helpKey, setHelpKey] = useState('');
+  const product = useProductTexts();
+  // The about dialog reads the versions of this page's microservice (an app page's server id, the area desktop's).
+  const service = versionService(location.pathname, location.hash.replace(/^#/, '').split('?')[0]);
+  useEffect(() => {
+    let live = true;
+    void footerOf(user.unitId).then((footer) => live && setFooterMsg(footer));
+    getHelpKey().then(
+      (key) => live && setHelpKey(key),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [user.unitId]);
+  const help = helpLink(user, helpKey);
+  return (
+    <EduFooter
+      className="portal-footer"
+      footerMsg={footerMsg}
+      helpCenter={help !== null}
+      helpHref={help?.url ?? ''}
+      helpTarget={help?.target ?? '_blank'}
+      onEduHelp={(event) => openHelp(event, user, helpKey)}
+      version="2.0.0"
+      code={service.code}
+      root={service.root}
+      product={product.product}
+      company={product.company}
+      logo={PRODUCT_LOGO}
+      copyrightStart={COPYRIGHT_START}
+    />
+  );
+}
+
+/** The theme dialog: kept open until the save answers, closed on success; the page follows the session's theme. */
+function ThemeChooser({ open, admin, onClose }: { open: boolean; admin: boolean; onClose: () => void }) {
+  const t = usePortalTexts();
+  const snapshot = useSession();
+  return (
+    <EduThemeDialog
+      open={open}
+      theme={snapshot.theme}
+      layout={currentThemeChoice(snapshot).layout}
+      admin={admin}
+      onEduThemeConfirm={(event) => {
+        event.preventDefault();
+        const { syncAll } = event.detail;
+        saveThemeChoice(event.detail, { admin }).then(
+          ({ synced }) => {
+            onClose();
+            notice.success(!syncAll ? t.themeSaved : synced ? t.themeSynced : t.themeSyncFailed);
+          },
+          () => undefined,
+        );
+      }}
+      onEduClose={onClose}
+    />
   );
 }

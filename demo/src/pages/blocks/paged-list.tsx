@@ -157,7 +157,6 @@ const head: CSSProperties = { ...cell, background: 'var(--demo-fill-blue)', posi
 
 export function PagedListPage() {
   const t = usePagedListTexts();
-  const lang = useLanguage();
   const signedIn = useSession().status === 'logged-in';
   const listRef = useRef<PagedListElement>(null);
   const [method, setMethod] = useState<PagedMethod>('get');
@@ -191,8 +190,6 @@ export function PagedListPage() {
     setMessage(fill(t.restored, { n: answer.data }));
     await listRef.current?.reload();
   };
-
-  const first = (page - 1) * size + 1;
 
   return (
     <section aria-labelledby="paged-list-title">
@@ -271,59 +268,73 @@ export function PagedListPage() {
           setPage(1);
         }}
       >
-        <ScrollX label={t.caption}>
-          <table style={{ borderCollapse: 'collapse', width: '100%', background: 'var(--demo-white)', fontSize: 14 }}>
-            <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
-            <thead>
-              <tr>
-                {[
-                  t.number,
-                  t.studentNo,
-                  t.name,
-                  t.gender,
-                  t.className,
-                  t.birthDate,
-                  t.phone,
-                  t.boarding,
-                  t.actions,
-                ].map((label) => (
-                  <th key={label} scope="col" style={head}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s, i) => {
-                const name = lang === 'en' ? `${s.nameEn} (${s.name})` : s.name;
-                return (
-                  <tr key={s.id}>
-                    <td style={cell}>{first + i}</td>
-                    <td style={cell}>{s.studentNo}</td>
-                    <td style={cell}>{name}</td>
-                    <td style={cell}>{s.gender === 'male' ? t.male : t.female}</td>
-                    <td style={cell}>{lang === 'en' ? s.classNameEn : s.className}</td>
-                    <td style={cell}>{s.birthDate}</td>
-                    <td style={cell}>{s.guardianPhone}</td>
-                    <td style={cell}>{s.boarding ? t.yes : t.no}</td>
-                    <td style={cell}>
-                      <button
-                        type="button"
-                        disabled={!signedIn}
-                        aria-label={fill(t.deleteRow, { name })}
-                        onClick={() => void remove([s.id])}
-                      >
-                        {t.delete}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollX>
+        <StudentTable
+          rows={rows}
+          first={(page - 1) * size + 1}
+          signedIn={signedIn}
+          onRemove={(ids) => void remove(ids)}
+        />
         <EduEmpty slot="empty" />
       </EduPagedList>
     </section>
+  );
+}
+
+interface StudentTableProps {
+  rows: Student[];
+  /** The number of the first row (its place in the whole list). */
+  first: number;
+  signedIn: boolean;
+  onRemove(ids: number[]): void;
+}
+
+/** One page of students, in the language in force, each row with its delete button. */
+function StudentTable({ rows, first, signedIn, onRemove }: StudentTableProps) {
+  const t = usePagedListTexts();
+  const lang = useLanguage();
+  return (
+    <ScrollX label={t.caption}>
+      <table style={{ borderCollapse: 'collapse', width: '100%', background: 'var(--demo-white)', fontSize: 14 }}>
+        <caption style={{ textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>{t.caption}</caption>
+        <thead>
+          <tr>
+            {[t.number, t.studentNo, t.name, t.gender, t.className, t.birthDate, t.phone, t.boarding, t.actions].map(
+              (label) => (
+                <th key={label} scope="col" style={head}>
+                  {label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s, i) => {
+            const name = lang === 'en' ? `${s.nameEn} (${s.name})` : s.name;
+            return (
+              <tr key={s.id}>
+                <td style={cell}>{first + i}</td>
+                <td style={cell}>{s.studentNo}</td>
+                <td style={cell}>{name}</td>
+                <td style={cell}>{s.gender === 'male' ? t.male : t.female}</td>
+                <td style={cell}>{lang === 'en' ? s.classNameEn : s.className}</td>
+                <td style={cell}>{s.birthDate}</td>
+                <td style={cell}>{s.guardianPhone}</td>
+                <td style={cell}>{s.boarding ? t.yes : t.no}</td>
+                <td style={cell}>
+                  <button
+                    type="button"
+                    disabled={!signedIn}
+                    aria-label={fill(t.deleteRow, { name })}
+                    onClick={() => onRemove([s.id])}
+                  >
+                    {t.delete}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollX>
   );
 }
