@@ -1,16 +1,15 @@
 /** Session calls and signed responses against the running reference server. */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { envelopeMessage } from '../http/envelope.ts';
 import { RequestError } from '../http/errors.ts';
-import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   captureNotices,
   configureServer,
   expireAccessTokens,
   loginAs,
-  resetServer,
   serverCalls,
   DEMO_PASSWORD,
 } from '../test-support/server.ts';
@@ -28,32 +27,23 @@ describe('session calls', () => {
   let session: SessionStore;
   let client: Client;
   let relogins: number;
-  let restoreNotices: () => void;
 
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    setLanguage('en');
-    await resetServer();
-    session = createSessionStore();
-    relogins = 0;
-    ({ restore: restoreNotices } = captureNotices());
-    client = createClient({
-      session,
-      device: 'pc',
-      relogin: async () => {
-        relogins++;
-        return false;
+  useReferenceServer(
+    (parts) => {
+      ({ client } = parts);
+      session = parts.session!;
+      relogins = 0;
+    },
+    {
+      session: true,
+      client: {
+        relogin: async () => {
+          relogins++;
+          return false;
+        },
       },
-    });
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    setLanguage('zh-CN');
-    await resetServer();
-  });
+    },
+  );
 
   describe('signed responses', () => {
     it('getMe sends a random signature and accepts a correctly signed answer', async () => {

@@ -1,9 +1,9 @@
 /** The single-sign-on authorisation route against the reference server (spec part 1 §2, §7, §8). */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { setLanguage } from '../i18n/language.ts';
-import { createSessionStore, type SessionStore } from '../session/store.ts';
-import { captureNotices, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import { loginAs } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import { isAuthorizePath, runAuthorize } from './authorize.ts';
 
 const ORIGIN = location.origin;
@@ -12,26 +12,9 @@ const AUTHORIZE = `${ORIGIN}/#/authorize?response_type=code&client_id=demo-lms&r
 )}&scope=base&state=desktop`;
 
 describe('authorize', () => {
-  let session: SessionStore;
   let client: Client;
-  let restoreNotices: () => void;
 
-  beforeEach(async () => {
-    setLanguage('en');
-    await resetServer();
-    await logoutServer();
-    session = createSessionStore();
-    client = createClient({ session, device: 'pc', relogin: null, loginPath: '/#/login' });
-    ({ restore: restoreNotices } = captureNotices());
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    setLanguage('zh-CN');
-    await logoutServer();
-    await resetServer();
-  });
+  useReferenceServer((parts) => ({ client } = parts), { session: true, client: { loginPath: '/#/login' } });
 
   it('recognises any path or hash route containing authorize', () => {
     expect(isAuthorizePath(`${ORIGIN}/#/authorize?client_id=x`)).to.equal(true);

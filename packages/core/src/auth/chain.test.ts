@@ -1,18 +1,17 @@
 /** The login chain against the reference server: every way in, in the spec's order, and what it leaves behind. */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
-import { setLanguage } from '../i18n/language.ts';
+import type { Client } from '../http/client.ts';
 import type { Notice } from '../platform/notify.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
+import { deleteDatabase } from '../test-support/browser.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   DEMO_PASSWORD,
   SOCIAL_OPENIDS,
-  captureNotices,
   configureServer,
   issueTicket,
   loginAs,
   logoutServer,
-  resetServer,
   scanAs,
   serverCalls,
 } from '../test-support/server.ts';
@@ -43,18 +42,10 @@ function user(outcome: LoginOutcome): string | undefined {
   return outcome.kind === 'logged-in' ? outcome.user.loginName : undefined;
 }
 
-async function deleteDatabase(name: string): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(name);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
-}
-
 describe('login chain', () => {
   let session: SessionStore;
   let client: Client;
   let notices: Notice[];
-  let restoreNotices: () => void;
   let bar: ReturnType<typeof addressBar>;
 
   function env(url: string, extra: Partial<LoginChainEnv> = {}): LoginChainEnv {
@@ -73,25 +64,17 @@ describe('login chain', () => {
 
   const errors = () => notices.filter((n) => n.type === 'error').map((n) => n.message);
 
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    setLanguage('en');
-    await resetServer();
-    await logoutServer();
-    session = createSessionStore();
-    client = createClient({ session, device: 'pc', relogin: null, loginPath: LOGIN, navigate: () => undefined });
-    ({ notices, restore: restoreNotices } = captureNotices());
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    setLanguage('zh-CN');
-    await logoutServer();
-    await resetServer();
-    await deleteDatabase(REMEMBER_DB);
-  });
+  useReferenceServer(
+    (parts) => {
+      ({ client, notices } = parts);
+      session = parts.session!;
+    },
+    {
+      session: true,
+      client: { loginPath: LOGIN, navigate: () => undefined },
+      cleanup: () => deleteDatabase(REMEMBER_DB),
+    },
+  );
 
   describe('login status first', () => {
     it('a session that exists is used: logged in, and an app page stays where it is', async () => {

@@ -1,19 +1,19 @@
 /** The login form's logic against the reference server (spec part 1 §4 "Login result", §5, §8). */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
+import type { Client } from '../http/client.ts';
 import { setLanguage } from '../i18n/language.ts';
 import { CARRIED_NOTICE_KEY, type Notice } from '../platform/notify.ts';
-import { createSessionStore, type SessionStore } from '../session/store.ts';
+import type { SessionStore } from '../session/store.ts';
+import { deleteDatabase } from '../test-support/browser.ts';
 import {
   DEMO_PASSWORD,
   SOCIAL_OPENIDS,
-  captureNotices,
   configureServer,
   logoutServer,
-  resetServer,
   scanAs,
   serverCalls,
 } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import { runLoginChain } from './chain.ts';
 import { readBindParams } from './address.ts';
 import { createLoginController, type LoginControllerOptions } from './controller.ts';
@@ -27,34 +27,18 @@ describe('login controller', () => {
   let session: SessionStore;
   let client: Client;
   let notices: Notice[];
-  let restoreNotices: () => void;
 
   function controller(url = LOGIN_PAGE, options: LoginControllerOptions = {}) {
     return createLoginController({ client, session, rootPath: 'portal', url: () => url, ...options });
   }
 
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    setLanguage('en');
-    await resetServer();
-    await logoutServer();
-    session = createSessionStore();
-    client = createClient({ session, device: 'pc', relogin: null, loginPath: '/#/login' });
-    ({ notices, restore: restoreNotices } = captureNotices());
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    setLanguage('zh-CN');
-    await logoutServer();
-    await resetServer();
-    await new Promise<void>((resolve) => {
-      const req = indexedDB.deleteDatabase(REMEMBER_DB);
-      req.onsuccess = req.onerror = req.onblocked = () => resolve();
-    });
-  });
+  useReferenceServer(
+    (parts) => {
+      ({ client, notices } = parts);
+      session = parts.session!;
+    },
+    { session: true, client: { loginPath: '/#/login' }, cleanup: () => deleteDatabase(REMEMBER_DB) },
+  );
 
   it('empty fields: the localised texts, and nothing is sent', async () => {
     const result = await controller().submit({ username: '  ', password: '' });

@@ -1,17 +1,11 @@
 /** Logout and leave (spec part 1 §4 "Logout") against the reference server. */
 import { expect } from '@open-wc/testing';
 import { getMe } from './api.ts';
-import { createClient, type Client } from '../http/client.ts';
-import { setLanguage } from '../i18n/language.ts';
-import { createSessionStore, type SessionStore } from '../session/store.ts';
-import {
-  DEMO_PASSWORD,
-  captureNotices,
-  configureServer,
-  logoutServer,
-  resetServer,
-  serverCalls,
-} from '../test-support/server.ts';
+import type { Client } from '../http/client.ts';
+import type { SessionStore } from '../session/store.ts';
+import { deleteDatabase } from '../test-support/browser.ts';
+import { DEMO_PASSWORD, configureServer, serverCalls } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import { runLoginChain } from './chain.ts';
 import { createLoginController } from './controller.ts';
 import { logoutAndLeave } from './logout.ts';
@@ -22,29 +16,14 @@ const REMEMBER_DB = 'edu-portal-logout-test';
 describe('logoutAndLeave', () => {
   let session: SessionStore;
   let client: Client;
-  let restoreNotices: () => void;
 
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    setLanguage('en');
-    await resetServer();
-    await logoutServer();
-    session = createSessionStore();
-    client = createClient({ session, device: 'pc', relogin: null, loginPath: '/#/login' });
-    ({ restore: restoreNotices } = captureNotices());
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    setLanguage('zh-CN');
-    await resetServer();
-    await new Promise<void>((resolve) => {
-      const req = indexedDB.deleteDatabase(REMEMBER_DB);
-      req.onsuccess = req.onerror = req.onblocked = () => resolve();
-    });
-  });
+  useReferenceServer(
+    (parts) => {
+      ({ client } = parts);
+      session = parts.session!;
+    },
+    { session: true, client: { loginPath: '/#/login' }, cleanup: () => deleteDatabase(REMEMBER_DB) },
+  );
 
   it('calls logout, clears exactly what the spec says, sets the flag, then goes to the login page', async () => {
     const remember = createRememberStore({ credentials: null, databaseName: REMEMBER_DB });

@@ -1,10 +1,11 @@
 /** Face calls against the running reference server (its face worker recognises for real). */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
-import { setLanguage } from '../i18n/language.ts';
-import { createSessionStore, type SessionStore } from '../session/store.ts';
+import type { Client } from '../http/client.ts';
+import type { Notice } from '../platform/notify.ts';
+import type { SessionStore } from '../session/store.ts';
 import { confirmPassword, FRESH_CREDENTIAL_REQUIRED } from '../auth/api.ts';
-import { captureNotices, DEMO_PASSWORD, loginAs, logoutServer, resetServer } from '../test-support/server.ts';
+import { DEMO_PASSWORD, loginAs, logoutServer } from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import {
   checkFace,
   clockInWithFace,
@@ -37,32 +38,25 @@ describe('face calls', () => {
   let session: SessionStore;
   let client: Client;
   let relogins: number;
-  let notices: ReturnType<typeof captureNotices>;
+  let notices: Notice[];
 
-  beforeEach(async () => {
-    setLanguage('en');
-    await resetServer();
-    await fetch('/api/__test/face/reset', { method: 'POST' });
-    session = createSessionStore();
-    relogins = 0;
-    notices = captureNotices();
-    client = createClient({
-      session,
-      device: 'pc',
-      relogin: async () => {
-        relogins++;
-        return false;
+  useReferenceServer(
+    (parts) => {
+      ({ client, notices } = parts);
+      session = parts.session!;
+      relogins = 0;
+    },
+    {
+      session: true,
+      client: {
+        relogin: async () => {
+          relogins++;
+          return false;
+        },
       },
-    });
-  });
-
-  afterEach(async () => {
-    notices.restore();
-    session.dispose();
-    setLanguage('zh-CN');
-    await logoutServer();
-    await resetServer();
-  });
+      reset: () => fetch('/api/__test/face/reset', { method: 'POST' }),
+    },
+  );
 
   it('names the modes as the wire does, with clock-in as an alias of orther', () => {
     expect([
@@ -92,7 +86,7 @@ describe('face calls', () => {
     expect(confirmed.status, confirmed.message).to.equal(200);
     expect(confirmed.data!.freshUntil! - Date.now()).to.be.within(4 * 60_000, 6 * 60_000);
     expect(relogins, 'no relogin for a refusal').to.equal(0);
-    expect(notices.notices, 'no notice: the prompt shows it').to.deep.equal([]);
+    expect(notices, 'no notice: the prompt shows it').to.deep.equal([]);
     const collected = await checkFace(photo, userId, { client });
     expect(collected.status, collected.message).to.equal(200);
     expect(collected.data?.userId).to.equal(userId);
@@ -117,6 +111,6 @@ describe('face calls', () => {
     expect(clockIn.status).to.equal(401);
     expect(clockIn.data).to.equal(null);
     expect(relogins).to.equal(0);
-    expect(notices.notices).to.deep.equal([]);
+    expect(notices).to.deep.equal([]);
   });
 });

@@ -6,14 +6,8 @@ import { loadTraditionalConverter } from '../i18n/server-text.ts';
 import { expect } from '@open-wc/testing';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
-import {
-  captureNotices,
-  configureServer,
-  expireAccessTokens,
-  loginAs,
-  resetServer,
-  serverCalls,
-} from '../test-support/server.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
+import { configureServer, expireAccessTokens, loginAs, serverCalls } from '../test-support/server.ts';
 import { createClient, type Client, type ClientOptions } from './client.ts';
 import { RequestError } from './errors.ts';
 import type { Notice } from '../platform/notify.ts';
@@ -44,7 +38,6 @@ describe('request client', () => {
   let session: SessionStore;
   let client: Client;
   let notices: Notice[];
-  let restoreNotices: () => void;
   let relogins: number;
   let navigations: string[];
 
@@ -64,24 +57,16 @@ describe('request client', () => {
     });
   }
 
-  beforeEach(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    setLanguage('en');
-    await resetServer();
-    session = createSessionStore();
-    relogins = 0;
-    navigations = [];
-    ({ notices, restore: restoreNotices } = captureNotices());
-    client = makeClient();
-  });
-
-  afterEach(async () => {
-    restoreNotices();
-    session.dispose();
-    setLanguage('zh-CN');
-    await resetServer();
-  });
+  useReferenceServer(
+    (parts) => {
+      ({ notices } = parts);
+      session = parts.session!;
+      relogins = 0;
+      navigations = [];
+      client = makeClient();
+    },
+    { session: true },
+  );
 
   describe('headers, credentials and the GET timestamp', () => {
     beforeEach(() => loginAs('teacher1'));
