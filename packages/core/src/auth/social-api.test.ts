@@ -1,22 +1,13 @@
 /** The social login calls against the reference server. */
 import { expect } from '@open-wc/testing';
-import { createClient, type Client } from '../http/client.ts';
-import { createSessionStore, type SessionStore } from '../session/store.ts';
-import { resetServer } from '../test-support/server.ts';
+import type { Client } from '../http/client.ts';
+import { useReferenceServer } from '../test-support/server-suite.ts';
 import { getSocialInfo, getSocialProviders, getWeChatLoginInfo, socialIdentity } from './api.ts';
 
 describe('social login calls', () => {
-  let session: SessionStore;
   let client: Client;
   const host = location.host;
-
-  beforeEach(async () => {
-    await resetServer();
-    session = createSessionStore();
-    client = createClient({ session, device: 'pc', relogin: null });
-  });
-
-  afterEach(() => session.dispose());
+  useReferenceServer((parts) => ({ client } = parts), { session: true });
 
   it("lists the unit's providers; an unknown host has none", async () => {
     const providers = await getSocialProviders(host, client);
