@@ -2,7 +2,7 @@
 // `npm run new:element -- rating-bar`: a new `<edu-rating-bar>` in every place an element lives, in one command.
 //
 //   packages/elements/src/rating-bar/rating-bar.ts          the element, on EduElement, with a localised default name
-//   packages/elements/src/rating-bar/rating-bar.styles.ts   its styles (custom properties --edu-rating-bar-*)
+//   packages/elements/src/rating-bar/rating-bar.styles.ts   its styles (--edu-rating-bar-*, on the --edu-space-* steps)
 //   packages/elements/src/rating-bar/rating-bar.test.ts     its test: names in the three languages, axe in each
 //   packages/elements/src/define.ts                         the tag in elementClasses (defineElements())
 //   packages/elements/src/autoloader.ts                     the tag's loader (edu-autoloader.js, plain pages)
@@ -200,7 +200,7 @@ import { ${styles} } from './${name}.styles.ts';
  *
  * @csspart base - The labelled group around the content.
  *
- * @cssprop [--edu-${name}-padding=8px 12px] - Padding around the content.
+ * @cssprop [--edu-${name}-padding=8px 12px] - Padding around the content (spacing steps --edu-space-2 and -3).
  */
 export class ${Class} extends EduElement {
   static override styles = ${styles};
@@ -228,6 +228,7 @@ declare global {
   create(
     `packages/elements/src/${name}/${name}.styles.ts`,
     `import { css } from 'lit';
+import { space2, space3 } from '../internal/tokens.ts';
 
 export const ${styles} = css\`
   :host {
@@ -236,7 +237,7 @@ export const ${styles} = css\`
 
   .base {
     box-sizing: border-box;
-    padding: var(--edu-${name}-padding, 8px 12px);
+    padding: var(--edu-${name}-padding, \${space2} \${space3});
   }
 \`;
 `,

@@ -48,7 +48,9 @@ test('writes the element, its styles, test, registrations, strings, demo page, r
     assert.match(element, /@summary Stars for a rating/);
     assert.match(element, /msg\('评分条', \{ id: 'ratingBar\.label' \}\)/);
     assert.match(element, /'edu-rating-bar': EduRatingBar;/);
-    assert.match(read('packages/elements/src/rating-bar/rating-bar.styles.ts'), /export const ratingBarStyles = css`/);
+    const styles = read('packages/elements/src/rating-bar/rating-bar.styles.ts');
+    assert.match(styles, /export const ratingBarStyles = css`/);
+    assert.match(styles, /padding: var\(--edu-rating-bar-padding, \$\{space2\} \$\{space3\}\);/);
     const spec = read('packages/elements/src/rating-bar/rating-bar.test.ts');
     assert.match(spec, /from '\.\.\/internal\/test-utils\.ts'/);
     assert.match(spec, /\['zh-CN', 'en', 'zh-HK'\]/);
