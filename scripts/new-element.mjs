@@ -169,10 +169,10 @@ export function planElement({ name, root = repoRoot, names = {}, summary = '' })
     if (!existsSync(file)) throw new ScaffoldError(`${path} is missing under ${root}`);
     return readFileSync(file, 'utf8');
   };
+  const folder = `packages/elements/src/${name}/`;
+  if (existsSync(join(root, folder))) throw new ScaffoldError(`<${tag}> exists already (${folder})`);
   const taken = createdFiles(name).find((path) => existsSync(join(root, path)));
-  if (taken || existsSync(join(root, `packages/elements/src/${name}`))) {
-    throw new ScaffoldError(`<${tag}> exists already (${taken ?? `packages/elements/src/${name}/`})`);
-  }
+  if (taken) throw new ScaffoldError(`"${name}" is taken: ${taken} exists already; choose another name`);
   const define = read('packages/elements/src/define.ts');
   if (define.includes(`'${tag}'`) || new RegExp(`\\b${Class}\\b`).test(define)) {
     throw new ScaffoldError(`<${tag}> exists already (packages/elements/src/define.ts names it)`);
@@ -457,7 +457,9 @@ function main(argv) {
 Next: write the element, its styles and its test; its strings go through msg('…', { id: '${camel(options.name)}.…' })
 and \`npm run localize\`; the demo page is demo/src/pages/blocks/${options.name}.tsx; say what it is in README.md.
 Check: npx tsc -p tsconfig.json --noEmit && npx eslint . && npx prettier --check . &&
-  npx wtr --config web-test-runner.config.mjs --files 'packages/elements/src/${options.name}/**/*.test.ts'`);
+  npx wtr --config web-test-runner.config.mjs --files 'packages/elements/src/${options.name}/**/*.test.ts'
+Size: the element counts in the "every element" budget (npm run build && node scripts/budgets.mjs); even an empty
+one adds about 0.5 kB gzip there.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -128,6 +128,14 @@ test('a second run for the same name fails and changes nothing', () =>
     assert.deepEqual(snapshot(dir, 'rating-bar'), before);
   }));
 
+test('a name whose demo page exists already fails', () =>
+  withCopy((dir) => {
+    cpSync(join(root, 'demo/src/pages/blocks/export.tsx'), join(dir, 'demo/src/pages/blocks/export.tsx'));
+    const result = run(dir, 'export');
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /"export" is taken: demo\/src\/pages\/blocks\/export\.tsx exists already/);
+  }));
+
 test('an element of the kit is taken: its name fails', () =>
   withCopy((dir) => {
     // The copy holds no element folders; define.ts still names <edu-empty>.
