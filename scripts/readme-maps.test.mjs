@@ -77,3 +77,15 @@ test('every repository path the README names in its tables and layout exists', (
   assert.ok(layoutPaths.length >= 5, 'the layout block is read');
   assert.deepEqual(missing, [], 'paths the README names that do not exist');
 });
+
+test('every repository path docs/architecture.md names exists', () => {
+  const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  // Paths from the repository's top folders, as written (a pattern such as `<name>` or `*` ends the checked part).
+  const paths = [...text.matchAll(/(?<![\w./-])((?:packages|demo|e2e|bench|docs|scripts)\/[\w./-]*)/g)]
+    .map((match) => match[1].replace(/\.$/, ''))
+    .filter((path) => !path.endsWith('-'));
+  const named = new Set(paths);
+  assert.ok(named.size >= 30, `the paths are read (${named.size})`);
+  const missing = [...named].filter((path) => !existsSync(join(root, path)));
+  assert.deepEqual(missing, [], 'paths docs/architecture.md names that do not exist');
+});

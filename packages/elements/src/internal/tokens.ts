@@ -2,8 +2,8 @@
  * Every colour of the elements, in one place (DESIGN §2 "Theme tokens"); no element's styles name a colour literal
  * (scripts/colour-literals.test.mjs). Two kinds:
  * - tokens, custom properties a page may set: the theme colours `--edu-color-primary…`, which core's `applyTheme()`
- *   sets on the page and whose fallbacks are the default theme (#457CD6) as core computes it, and the greys (text,
- *   borders, fills). An element on a page without a theme looks like the default theme. `tokens.test.ts` holds the
+ *   sets on the page and whose fallbacks are the default theme (#457CD6) as core computes it, the greys (text,
+ *   borders, fills), and the spacing steps `--edu-space-1` … `-6`. An element on a page without a theme looks like the default theme. `tokens.test.ts` holds the
  *   fallbacks to core's palette and to `tokenDefaults`;
  * - fixed colours, named by what they are for; the build writes them into the templates (scripts/minify-lit-templates.mjs),
  *   so they cost the bundles nothing.
@@ -29,6 +29,12 @@ export const tokenDefaults = {
   '--edu-color-border-light': '#e4e7ed',
   '--edu-color-border-lighter': '#ebeef5',
   '--edu-color-fill': '#f5f7fa',
+  '--edu-space-1': '4px',
+  '--edu-space-2': '8px',
+  '--edu-space-3': '12px',
+  '--edu-space-4': '16px',
+  '--edu-space-5': '20px',
+  '--edu-space-6': '24px',
 } as const;
 
 export type TokenName = keyof typeof tokenDefaults;
@@ -74,6 +80,25 @@ export const colorBorderLight = /* @__PURE__ */ token('--edu-color-border-light'
 export const colorBorderLighter = /* @__PURE__ */ token('--edu-color-border-lighter', '#ebeef5');
 /** Light grey fill: table heads, hovered rows, read-only areas. */
 export const colorFill = /* @__PURE__ */ token('--edu-color-fill', '#f5f7fa');
+
+/*
+ * Spacing steps of 4 px, for paddings and gaps a page may tighten or loosen (`--edu-space-1` … `--edu-space-6`). Each
+ * use costs bytes in the bundles (a custom property, not a fixed value): use them in new elements and where an
+ * element's spacing should follow the page; an element's own property still wraps them
+ * (`var(--edu-x-padding, ${space2} ${space3})`).
+ */
+/** 4 px: icon gaps, tight paddings. */
+export const space1 = /* @__PURE__ */ token('--edu-space-1', '4px');
+/** 8 px: gaps between controls, vertical padding of rows. */
+export const space2 = /* @__PURE__ */ token('--edu-space-2', '8px');
+/** 12 px: horizontal padding of rows and cells. */
+export const space3 = /* @__PURE__ */ token('--edu-space-3', '12px');
+/** 16 px: padding of panels and dialog bodies. */
+export const space4 = /* @__PURE__ */ token('--edu-space-4', '16px');
+/** 20 px: padding of dialog headers and footers. */
+export const space5 = /* @__PURE__ */ token('--edu-space-5', '20px');
+/** 24 px: gaps between sections. */
+export const space6 = /* @__PURE__ */ token('--edu-space-6', '24px');
 
 /*
  * The fixed colours, named by what they are for. They are fixed (no custom property, so they cost
