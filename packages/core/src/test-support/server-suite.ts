@@ -11,6 +11,8 @@ export interface ServerSuiteParts {
   session: SessionStore | undefined;
   /** The notices shown during the test (captured, not shown). */
   notices: Notice[];
+  /** How often the client asked for relogin handling (with `countRelogins`; each is refused). */
+  relogins: () => number;
 }
 
 export interface ServerSuiteOptions {
@@ -18,6 +20,8 @@ export interface ServerSuiteOptions {
   session?: boolean;
   /** More of the client's options: relogin handling (default none), the login page, navigation. */
   client?: Partial<ClientOptions>;
+  /** Relogin handling that counts and refuses (`parts.relogins()`), instead of none. */
+  countRelogins?: boolean;
   /** A topic's own reset, after the server's. */
   reset?: () => Promise<unknown>;
   /** Afterwards, more to clean (an IndexedDB database the test made). */
@@ -31,7 +35,7 @@ export interface ServerSuiteOptions {
  */
 export function useReferenceServer(
   use: (parts: ServerSuiteParts) => void,
-  { session = false, client = {}, reset, cleanup }: ServerSuiteOptions = {},
+  { session = false, client = {}, countRelogins = false, reset, cleanup }: ServerSuiteOptions = {},
 ): void {
   let parts: ServerSuiteParts | undefined;
   let restoreNotices = () => {};
@@ -46,10 +50,18 @@ export function useReferenceServer(
     const store = session ? createSessionStore() : undefined;
     const captured = captureNotices();
     restoreNotices = captured.restore;
+    let relogins = 0;
+    const relogin = countRelogins
+      ? async () => {
+          relogins++;
+          return false;
+        }
+      : null;
     parts = {
-      client: createClient({ ...(store && { session: store }), device: 'pc', relogin: null, ...client }),
+      client: createClient({ ...(store && { session: store }), device: 'pc', relogin, ...client }),
       session: store,
       notices: captured.notices,
+      relogins: () => relogins,
     };
     use(parts);
   });

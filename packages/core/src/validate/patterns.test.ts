@@ -124,41 +124,13 @@ describe('phone, e-mail and contact (part 2 §5)', () => {
 
 describe('file extensions (part 1 §5, part 2 §5)', () => {
   it('lists exactly the spec extensions', () => {
-    expect(REJECTED_EXTENSIONS).to.deep.equal([
-      'exe',
-      'jar',
-      'jsp',
-      'asp',
-      'dll',
-      'php',
-      'aspx',
-      'bat',
-      'sh',
-      'html',
-      'com',
-      'cgi',
-      'class',
-      'txt',
-      'jspx',
-    ]);
+    // The spec's lists as it writes them.
+    expect(REJECTED_EXTENSIONS).to.deep.equal(
+      'exe jar jsp asp dll php aspx bat sh html com cgi class txt jspx'.split(' '),
+    );
     expect(NOT_ALLOWED_UPLOAD_EXTENSIONS).to.deep.equal(['jspx', 'jsp', 'exe']);
     expect(IMAGE_EXTENSIONS).to.deep.equal(['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif']);
-    for (const ext of [
-      'mp3',
-      'wma',
-      'wav',
-      'm4a',
-      'flac',
-      '3gp',
-      'avi',
-      'flv',
-      'rm',
-      'rmvb',
-      'mp4',
-      'mkv',
-      'mov',
-      'wmv',
-    ]) {
+    for (const ext of 'mp3 wma wav m4a flac 3gp avi flv rm rmvb mp4 mkv mov wmv'.split(' ')) {
       expect(AUDIO_VIDEO_EXTENSIONS).to.include(ext);
     }
   });
