@@ -98,6 +98,127 @@ async function pickInto(page, selector, path) {
   await page.locator(selector).setInputFiles(path);
 }
 
+/** The page's measuring helpers (run in the page): the main-thread probe, hashing, the uploads to compare. */
+function installPageHelpers() {
+  /**
+   * The main thread's responsiveness from now until `stop()`: the longest long task, and with `ticks` the longest
+   * gap between two ticks of a MessageChannel loop (which keeps a core busy, so speed runs go without it).
+   */
+  window.probeMainThread = (ticks) => {
+    const channel = new MessageChannel();
+    let last = performance.now();
+    let longestGap = 0;
+    let running = ticks;
+    channel.port1.onmessage = () => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      if (running) channel.port2.postMessage(0);
+    };
+    if (ticks) channel.port2.postMessage(0);
+    let longestTask = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
+    });
+    observer.observe({ type: 'longtask', buffered: false });
+    return () => {
+      running = false;
+      for (const entry of observer.takeRecords()) longestTask = Math.max(longestTask, entry.duration);
+      observer.disconnect();
+      channel.port1.close();
+      return { longestGap, longestTask };
+    };
+  };
+
+  window.benchHash = async (ticks) => {
+    const file = document.getElementById('plain').files[0];
+    const stop = window.probeMainThread(ticks);
+    const start = performance.now();
+    const md5 = await window.EduPortal.core.hashFile(file);
+    const ms = performance.now() - start;
+    const busy = stop();
+    // The same probe over an idle period of the same length.
+    const idleStop = window.probeMainThread(ticks);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const idle = idleStop();
+    return { md5, ms, busy, idle };
+  };
+
+  /** Core's controller in the spec's order (hash first, then 2 MB chunks), as against a server without extensions. */
+  window.specOrderUpload = async () => {
+    const core = await window.EduPortal.ready.then((kit) => kit.loadCore());
+    const file = document.getElementById('plain').files[0];
+    const start = performance.now();
+    const final = await core.createUpload(file, { extensions: false, notify: false, remember: false }).settled();
+    if (final.state !== 'done' || final.instant) throw new Error(`spec-order upload: ${final.state}`);
+    return { ms: performance.now() - start, md5: final.md5 };
+  };
+
+  /** No kit: 8 MiB slices by XMLHttpRequest, 3 at a time, under an upload id; then the merge with `md5`. */
+  window.plainChunkedUpload = async (md5) => {
+    const file = document.getElementById('plain').files[0];
+    const eachSize = 8 * 1024 * 1024;
+    const chunks = Math.ceil(file.size / eachSize);
+    const uploadId = crypto.randomUUID().replaceAll('-', '');
+    const post = (url, body, json) =>
+      new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', url);
+        if (json) xhr.setRequestHeader('content-type', 'application/json');
+        xhr.onload = () => {
+          const answer = JSON.parse(xhr.responseText);
+          if (answer.status === 200) resolve(answer.data);
+          else reject(new Error(xhr.responseText));
+        };
+        xhr.onerror = () => reject(new Error('network'));
+        xhr.send(body);
+      });
+    const start = performance.now();
+    let next = 1;
+    const lane = async () => {
+      while (next <= chunks) {
+        const chunk = next++;
+        const blob = file.slice((chunk - 1) * eachSize, Math.min(file.size, chunk * eachSize));
+        const form = new FormData();
+        const fields = { chunked: 'true', chunk, chunks, eachSize, uploadId, fileName: 'bench.bin' };
+        Object.assign(fields, { fullSize: file.size, uid: '1', size: blob.size, serverid: 'base' });
+        for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+        form.append('file', blob, 'bench.bin');
+        await post('/zuul/api/storage/file_piecewise/upload', form);
+      }
+    };
+    await Promise.all([lane(), lane(), lane()]);
+    const body = { md5, name: 'bench.bin', size: file.size, chunks, serverid: 'base', uid: '1', uploadId };
+    const data = await post('/api/storage/file_piecewise/merge_file', JSON.stringify(body), true);
+    return { ms: performance.now() - start, md5: data.md5 };
+  };
+
+  /** Resolves when the upload picked into `#id` is stored: the time from the pick, and when each phase began. */
+  window.uploadDone = (id) => {
+    const upload = document.getElementById(id);
+    const input = upload.shadowRoot.querySelector('input.files');
+    return new Promise((resolve, reject) => {
+      let pickedAt = 0;
+      const phases = {};
+      input.addEventListener('change', (event) => (pickedAt = event.timeStamp), { once: true });
+      const onProgress = (event) => (phases[event.detail.state] ??= performance.now() - pickedAt);
+      upload.addEventListener('edu-upload-progress', onProgress);
+      upload.addEventListener(
+        'edu-upload-success',
+        (event) => {
+          upload.removeEventListener('edu-upload-progress', onProgress);
+          const ms = performance.now() - pickedAt;
+          resolve({ ms, phases, md5: event.detail.md5, instant: event.detail.instant });
+        },
+        { once: true },
+      );
+      upload.addEventListener('edu-upload-error', (event) => reject(new Error(event.detail.message)), {
+        once: true,
+      });
+    });
+  };
+}
+
 export default async function run({ browser, baseURL }) {
   const loadBefore = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'edu-bench-upload-'));
@@ -120,125 +241,7 @@ export default async function run({ browser, baseURL }) {
     // 200 ms each here): the page is loaded, so no request is intercepted from now on.
     await page.unrouteAll();
 
-    await page.evaluate(() => {
-      /**
-       * The main thread's responsiveness from now until `stop()`: the longest long task, and with `ticks` the longest
-       * gap between two ticks of a MessageChannel loop (which keeps a core busy, so speed runs go without it).
-       */
-      window.probeMainThread = (ticks) => {
-        const channel = new MessageChannel();
-        let last = performance.now();
-        let longestGap = 0;
-        let running = ticks;
-        channel.port1.onmessage = () => {
-          const now = performance.now();
-          longestGap = Math.max(longestGap, now - last);
-          last = now;
-          if (running) channel.port2.postMessage(0);
-        };
-        if (ticks) channel.port2.postMessage(0);
-        let longestTask = 0;
-        const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
-        });
-        observer.observe({ type: 'longtask', buffered: false });
-        return () => {
-          running = false;
-          for (const entry of observer.takeRecords()) longestTask = Math.max(longestTask, entry.duration);
-          observer.disconnect();
-          channel.port1.close();
-          return { longestGap, longestTask };
-        };
-      };
-
-      window.benchHash = async (ticks) => {
-        const file = document.getElementById('plain').files[0];
-        const stop = window.probeMainThread(ticks);
-        const start = performance.now();
-        const md5 = await window.EduPortal.core.hashFile(file);
-        const ms = performance.now() - start;
-        const busy = stop();
-        // The same probe over an idle period of the same length.
-        const idleStop = window.probeMainThread(ticks);
-        await new Promise((resolve) => setTimeout(resolve, ms));
-        const idle = idleStop();
-        return { md5, ms, busy, idle };
-      };
-
-      /** Core's controller in the spec's order (hash first, then 2 MB chunks), as against a server without extensions. */
-      window.specOrderUpload = async () => {
-        const core = await window.EduPortal.ready.then((kit) => kit.loadCore());
-        const file = document.getElementById('plain').files[0];
-        const start = performance.now();
-        const final = await core.createUpload(file, { extensions: false, notify: false, remember: false }).settled();
-        if (final.state !== 'done' || final.instant) throw new Error(`spec-order upload: ${final.state}`);
-        return { ms: performance.now() - start, md5: final.md5 };
-      };
-
-      /** No kit: 8 MiB slices by XMLHttpRequest, 3 at a time, under an upload id; then the merge with `md5`. */
-      window.plainChunkedUpload = async (md5) => {
-        const file = document.getElementById('plain').files[0];
-        const eachSize = 8 * 1024 * 1024;
-        const chunks = Math.ceil(file.size / eachSize);
-        const uploadId = crypto.randomUUID().replaceAll('-', '');
-        const post = (url, body, json) =>
-          new Promise((resolve, reject) => {
-            const xhr = new XMLHttpRequest();
-            xhr.open('POST', url);
-            if (json) xhr.setRequestHeader('content-type', 'application/json');
-            xhr.onload = () => {
-              const answer = JSON.parse(xhr.responseText);
-              if (answer.status === 200) resolve(answer.data);
-              else reject(new Error(xhr.responseText));
-            };
-            xhr.onerror = () => reject(new Error('network'));
-            xhr.send(body);
-          });
-        const start = performance.now();
-        let next = 1;
-        const lane = async () => {
-          while (next <= chunks) {
-            const chunk = next++;
-            const blob = file.slice((chunk - 1) * eachSize, Math.min(file.size, chunk * eachSize));
-            const form = new FormData();
-            const fields = { chunked: 'true', chunk, chunks, eachSize, uploadId, fileName: 'bench.bin' };
-            Object.assign(fields, { fullSize: file.size, uid: '1', size: blob.size, serverid: 'base' });
-            for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-            form.append('file', blob, 'bench.bin');
-            await post('/zuul/api/storage/file_piecewise/upload', form);
-          }
-        };
-        await Promise.all([lane(), lane(), lane()]);
-        const body = { md5, name: 'bench.bin', size: file.size, chunks, serverid: 'base', uid: '1', uploadId };
-        const data = await post('/api/storage/file_piecewise/merge_file', JSON.stringify(body), true);
-        return { ms: performance.now() - start, md5: data.md5 };
-      };
-
-      /** Resolves when the upload picked into `#id` is stored: the time from the pick, and when each phase began. */
-      window.uploadDone = (id) => {
-        const upload = document.getElementById(id);
-        const input = upload.shadowRoot.querySelector('input.files');
-        return new Promise((resolve, reject) => {
-          let pickedAt = 0;
-          const phases = {};
-          input.addEventListener('change', (event) => (pickedAt = event.timeStamp), { once: true });
-          const onProgress = (event) => (phases[event.detail.state] ??= performance.now() - pickedAt);
-          upload.addEventListener('edu-upload-progress', onProgress);
-          upload.addEventListener(
-            'edu-upload-success',
-            (event) => {
-              upload.removeEventListener('edu-upload-progress', onProgress);
-              const ms = performance.now() - pickedAt;
-              resolve({ ms, phases, md5: event.detail.md5, instant: event.detail.instant });
-            },
-            { once: true },
-          );
-          upload.addEventListener('edu-upload-error', (event) => reject(new Error(event.detail.message)), {
-            once: true,
-          });
-        });
-      };
-    });
+    await page.evaluate(installPageHelpers);
 
     // 1: MD5 in the browser vs md5sum, alternating (Long Tasks observed meanwhile); 2: the main thread probed with
     // ticks while hashing, in runs of their own.
