@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium, chromiumArgs } from './scripts/chromium.mjs';
+import { ensureChromium, chromiumArgs, fakeMediaArgs } from './scripts/chromium.mjs';
 import { startApiServer } from './scripts/api-server.mjs';
 import { ensureSpeechTools, wavBytes } from './scripts/speech-tools.mjs';
 import { faceAssetFile, faceAssetType } from './scripts/face-assets.mjs';
@@ -35,11 +35,7 @@ function voicedWav() {
   writeFileSync(file, wav);
   return file;
 }
-const fakeMicrophone = [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-audio-capture=${voicedWav()}`,
-];
+const fakeMicrophone = voicedWav();
 /**
  * The fake camera of the face element's tests: a looping .y4m made now by ffmpeg from face-api's sample1.jpg,
  * cropped so one face (about 218 × 205 px) sits near the centre of a 640 × 480 frame (TOOLCHAIN "Face detection").
@@ -54,7 +50,7 @@ function faceY4m() {
   ]);
   return file;
 }
-const fakeCamera = [`--use-file-for-fake-video-capture=${faceY4m()}`];
+const fakeCamera = faceY4m();
 let api;
 // API calls, static plugin files, module language packs (/{rootPath}/{code}/lang/…) and the viewport apps'
 // manifests and files (/{app}/manifest.json, /{app}/static/…) belong to the server.
@@ -111,7 +107,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: [...chromiumArgs, ...fakeMicrophone, ...fakeCamera],
+        args: [...chromiumArgs, ...fakeMediaArgs({ audio: fakeMicrophone, video: fakeCamera })],
         // Real scrollbars, so the scroll-lock tests can see that locking does not shift the layout.
         ignoreDefaultArgs: ['--hide-scrollbars'],
       },

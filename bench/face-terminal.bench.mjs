@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
+import { chromiumArgs, ensureChromium, fakeMediaArgs } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
 import { DEMO_PASSWORD, median } from './support.mjs';
 
@@ -28,12 +28,7 @@ export default async function run({ baseURL }) {
   const dir = mkdtempSync(join(tmpdir(), 'edu-face-terminal-'));
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${join(dir, 'cam.y4m')}`,
-    ],
+    args: [...chromiumArgs, ...fakeMediaArgs({ video: join(dir, 'cam.y4m') })],
   });
   try {
     ffmpeg([

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
+import { chromiumArgs, ensureChromium, fakeMediaArgs } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
 import { DEMO_PASSWORD, median, signInForCookie } from './support.mjs';
 
@@ -41,12 +41,7 @@ const isCode = (url, type) => /\.(js|css)(\?|$)/.test(url) || type === 'script' 
 async function once(baseURL, y4m) {
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${y4m}`,
-    ],
+    args: [...chromiumArgs, ...fakeMediaArgs({ video: y4m })],
   });
   try {
     const context = await browser.newContext({ baseURL });

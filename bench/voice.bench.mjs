@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
+import { chromiumArgs, ensureChromium, fakeMediaArgs } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
 import { DEMO_PASSWORD, median, signInForCookie } from './support.mjs';
 
@@ -38,12 +38,7 @@ async function taskSeconds(cdp) {
 async function once(baseURL, wav, transcript) {
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    ],
+    args: [...chromiumArgs, ...fakeMediaArgs({ audio: `${wav}%noloop` })],
   });
   try {
     const context = await browser.newContext({ baseURL });

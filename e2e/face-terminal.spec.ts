@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+import { chromiumArgs, fakeMediaArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
 import { captureFace, SAMPLE_FACES } from '../packages/server/src/face/captures.ts';
 import { collectPageErrors, PASSWORD, signIn } from './helpers.ts';
@@ -114,12 +114,7 @@ test('ten different enrolled people clock in on one terminal, which waits on whi
 
   browser = await chromium.launch({
     executablePath: findChromium(),
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${y4m}`,
-    ],
+    args: [...chromiumArgs, ...fakeMediaArgs({ video: y4m })],
   });
   const page = await (await browser.newContext({ baseURL })).newPage();
   const errors = collectPageErrors(page);

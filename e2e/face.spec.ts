@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+import { chromiumArgs, fakeMediaArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools } from '../scripts/speech-tools.mjs';
 import { writeFileSync } from 'node:fs';
 import { groupPhoto, SAMPLE_FACES } from '../packages/server/src/face/captures.ts';
@@ -57,11 +57,7 @@ async function launch(args: string[]): Promise<Browser> {
   return browser;
 }
 
-const fakeCamera = (y4m: string) => [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${y4m}`,
-];
+const fakeCamera = (y4m: string) => fakeMediaArgs({ video: y4m });
 
 /** The demo face page in `mode`, signed in as `user` (or not), in a browser whose camera plays `y4m`. */
 async function facePage(

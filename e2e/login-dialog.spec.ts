@@ -1,7 +1,7 @@
 // The login dialog on session expiry (spec part 1 §4 "Session expiry": refresh, then relogin handling by the host,
 // here the dialog): the waiting request is retried after signing in and nothing typed on the page is lost. Also
 // the dialog by keyboard, in three languages, axe, and screenshots in zh-CN and en.
-import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
+import { test, expect, type Page, type APIRequestContext, type Locator } from '@playwright/test';
 import {
   PASSWORD,
   configureServer,
@@ -32,16 +32,21 @@ async function expireSession(request: APIRequestContext): Promise<void> {
   await configureServer(request, { failPaths: [{ path: '/api/uaa/oauth/refresh', bodyStatus: 401, count: 1 }] });
 }
 
+/** The notes page with text typed; the session expires and a request is made: the login dialog it opens. */
+async function expiredWhileAsking(page: Page, request: APIRequestContext): Promise<Locator> {
+  await pageWithNotes(page);
+  await expireSession(request);
+  await page.getByRole('button', { name: '查询本单位信息' }).click();
+  const dialog = page.getByRole('dialog', { name: '登录' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 test('an expired session opens the login dialog; after signing in the request is retried and nothing is lost', async ({
   page,
   request,
 }) => {
-  await pageWithNotes(page);
-  await expireSession(request);
-  await page.getByRole('button', { name: '查询本单位信息' }).click();
-
-  const dialog = page.getByRole('dialog', { name: '登录' });
-  await expect(dialog).toBeVisible();
+  const dialog = await expiredWhileAsking(page, request);
   const host = page.locator('edu-login-dialog');
   await expect(host.getByText('登录已过期，请重新登录。')).toBeVisible();
   const form = loginForm(host);
@@ -66,11 +71,7 @@ test('closing the login dialog fails the waiting request but keeps the page and 
   page,
   request,
 }) => {
-  await pageWithNotes(page);
-  await expireSession(request);
-  await page.getByRole('button', { name: '查询本单位信息' }).click();
-  const dialog = page.getByRole('dialog', { name: '登录' });
-  await expect(dialog).toBeVisible();
+  const dialog = await expiredWhileAsking(page, request);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('login-demo-result')).toHaveCount(0);

@@ -18,19 +18,8 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test.beforeEach(async ({ request }) => {
-  await resetServer(request);
-  await uploadHooks(request, {
-    chunkFailRate: 0,
-    chunkDropRate: 0,
-    chunkDelayMs: 0,
-    maxFileBytes: null,
-    userMaxBytes: null,
-    userMaxFiles: null,
-    userMaxPendingSets: null,
-    extensions: true,
-  });
-});
+// The reset puts the upload hooks back to their defaults too (no failures, delays or limits; extensions on).
+test.beforeEach(({ request }) => resetServer(request));
 
 /** A file of random bytes (never seen by the server before) and its MD5. */
 function makeFile(name: string, size: number): { path: string; md5: string } {

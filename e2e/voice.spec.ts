@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+import { chromiumArgs, fakeMediaArgs, findChromium } from '../scripts/chromium.mjs';
 import { ensureSpeechTools, wavBytes } from '../scripts/speech-tools.mjs';
 import { collectPageErrors, PASSWORD, signIn, reseed } from './helpers.ts';
 
@@ -56,12 +56,7 @@ async function pageWithMicrophone(
 ): Promise<Page> {
   browser = await chromium.launch({
     executablePath: findChromium(),
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    ],
+    args: [...chromiumArgs, ...fakeMediaArgs({ audio: `${wav}%noloop` })],
   });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -305,11 +300,7 @@ test('an insecure origin: the recorder says why it cannot record', async ({ base
   // The same server under a name that is neither https nor localhost: no navigator.mediaDevices.
   const port = new URL(baseURL!).port;
   const page = await pageWith(
-    [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--host-resolver-rules=MAP school.test 127.0.0.1',
-    ],
+    [...fakeMediaArgs(), '--host-resolver-rules=MAP school.test 127.0.0.1'],
     `http://school.test:${port}/legacy/voice.html`,
   );
   const message = '此页面不是 https 或 localhost，浏览器不允许使用麦克风，无法语音识别';

@@ -14,6 +14,19 @@ export const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * Chromium's fake camera and microphone, allowed without asking: the camera plays `video` (a .y4m), the microphone
+ * `audio` (a .wav; `%noloop` plays it once). Without a file the device plays Chromium's own test pattern or beep.
+ */
+export function fakeMediaArgs({ video, audio } = {}) {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(video ? [`--use-file-for-fake-video-capture=${video}`] : []),
+    ...(audio ? [`--use-file-for-fake-audio-capture=${audio}`] : []),
+  ];
+}
+
 function candidates() {
   return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 }
