@@ -150,41 +150,9 @@ export function parseArgs(argv) {
  * Plans every file of a new element: `[{path, text, created}]` with paths relative to the root. Throws a
  * ScaffoldError (and plans nothing) for a bad or taken name or a shared file without the place to write into.
  */
-export function planElement({ name, root = repoRoot, names = {}, summary = '' }) {
-  const problem = nameProblem(name);
-  if (problem) throw new ScaffoldError(problem);
-  const tag = `edu-${name}`;
-  const Class = `Edu${pascal(name)}`;
-  const id = camel(name);
-  const styles = `${id}Styles`;
-  const Page = `${pascal(name)}Page`;
-  const navKey = `nav${pascal(name)}`;
-  const en = checkText('--en', names.en ?? words(name));
-  const zhCN = checkText('--zh-CN', names['zh-CN'] ?? en);
-  const zhHK = checkText('--zh-HK', names['zh-HK'] ?? zhCN);
-  const about = checkText('--summary', summary || en);
-
-  const read = (path) => {
-    const file = join(root, path);
-    if (!existsSync(file)) throw new ScaffoldError(`${path} is missing under ${root}`);
-    return readFileSync(file, 'utf8');
-  };
-  const folder = `packages/elements/src/${name}/`;
-  if (existsSync(join(root, folder))) throw new ScaffoldError(`<${tag}> exists already (${folder})`);
-  const taken = createdFiles(name).find((path) => existsSync(join(root, path)));
-  if (taken) throw new ScaffoldError(`"${name}" is taken: ${taken} exists already; choose another name`);
-  const define = read('packages/elements/src/define.ts');
-  if (define.includes(`'${tag}'`) || new RegExp(`\\b${Class}\\b`).test(define)) {
-    throw new ScaffoldError(`<${tag}> exists already (packages/elements/src/define.ts names it)`);
-  }
-
-  const files = [];
-  const edit = (path, change) => files.push({ path, text: change(read(path)), created: false });
-  const create = (path, text) => files.push({ path, text, created: true });
-
-  create(
-    `packages/elements/src/${name}/${name}.ts`,
-    `import { html } from 'lit';
+/** The element: a labelled group on `EduElement`, its name localised. */
+function elementSource({ tag, Class, id, styles, name, about, zhCN, en }) {
+  return `import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { EduElement } from '../internal/edu-element.ts';
@@ -223,11 +191,12 @@ declare global {
     '${tag}': ${Class};
   }
 }
-`,
-  );
-  create(
-    `packages/elements/src/${name}/${name}.styles.ts`,
-    `import { css } from 'lit';
+`;
+}
+
+/** Its styles, on the spacing tokens. */
+function stylesSource({ styles, name }) {
+  return `import { css } from 'lit';
 import { space2, space3 } from '../internal/tokens.ts';
 
 export const ${styles} = css\`
@@ -240,11 +209,12 @@ export const ${styles} = css\`
     padding: var(--edu-${name}-padding, \${space2} \${space3});
   }
 \`;
-`,
-  );
-  create(
-    `packages/elements/src/${name}/${name}.test.ts`,
-    `import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
+`;
+}
+
+/** Its test: the name in three languages, the slot, axe in each language. */
+function testSource({ name, tag, Class, zhCN, en, zhHK }) {
+  return `import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../index.ts';
 import type { ${Class} } from './${name}.ts';
 import { qs, switchLanguage } from '../internal/test-utils.ts';
@@ -286,8 +256,71 @@ describe('<${tag}>', () => {
     });
   }
 });
-`,
+`;
+}
+
+/** Its demo page, through the React wrapper. */
+function demoPageSource({ name, tag, Class, Page, zhCN, en, zhHK }) {
+  return `// <${tag}> through its React wrapper.
+import { ${Class} } from '@edu-portal/react/wrappers/${tag}.ts';
+import { defineTexts } from '../../texts.ts';
+
+const use${pascal(name)}Texts = defineTexts({
+  'zh-CN': { title: '${zhCN}', content: '示例内容' },
+  en: { title: '${en}', content: 'Sample content' },
+  'zh-HK': { title: '${zhHK}', content: '示例內容' },
+});
+
+export function ${Page}() {
+  const t = use${pascal(name)}Texts();
+  return (
+    <section aria-labelledby="${name}-title">
+      <h1 id="${name}-title">{t.title}</h1>
+      <${Class}>
+        <p>{t.content}</p>
+      </${Class}>
+    </section>
   );
+}
+`;
+}
+
+export function planElement({ name, root = repoRoot, names = {}, summary = '' }) {
+  const problem = nameProblem(name);
+  if (problem) throw new ScaffoldError(problem);
+  const tag = `edu-${name}`;
+  const Class = `Edu${pascal(name)}`;
+  const id = camel(name);
+  const styles = `${id}Styles`;
+  const Page = `${pascal(name)}Page`;
+  const navKey = `nav${pascal(name)}`;
+  const en = checkText('--en', names.en ?? words(name));
+  const zhCN = checkText('--zh-CN', names['zh-CN'] ?? en);
+  const zhHK = checkText('--zh-HK', names['zh-HK'] ?? zhCN);
+  const about = checkText('--summary', summary || en);
+
+  const read = (path) => {
+    const file = join(root, path);
+    if (!existsSync(file)) throw new ScaffoldError(`${path} is missing under ${root}`);
+    return readFileSync(file, 'utf8');
+  };
+  const folder = `packages/elements/src/${name}/`;
+  if (existsSync(join(root, folder))) throw new ScaffoldError(`<${tag}> exists already (${folder})`);
+  const taken = createdFiles(name).find((path) => existsSync(join(root, path)));
+  if (taken) throw new ScaffoldError(`"${name}" is taken: ${taken} exists already; choose another name`);
+  const define = read('packages/elements/src/define.ts');
+  if (define.includes(`'${tag}'`) || new RegExp(`\\b${Class}\\b`).test(define)) {
+    throw new ScaffoldError(`<${tag}> exists already (packages/elements/src/define.ts names it)`);
+  }
+
+  const n = { name, tag, Class, id, styles, Page, navKey, en, zhCN, zhHK, about };
+  const files = [];
+  const edit = (path, change) => files.push({ path, text: change(read(path)), created: false });
+  const create = (path, text) => files.push({ path, text, created: true });
+
+  create(`packages/elements/src/${name}/${name}.ts`, elementSource(n));
+  create(`packages/elements/src/${name}/${name}.styles.ts`, stylesSource(n));
+  create(`packages/elements/src/${name}/${name}.test.ts`, testSource(n));
 
   edit('packages/elements/src/define.ts', (text) => {
     const lastImport = [...text.matchAll(/^import \{ Edu\w+ \} from '\.\/[\w-]+\/[\w-]+\.ts';$/gm)].at(-1);
@@ -346,31 +379,7 @@ describe('<${tag}>', () => {
     edit(localeModule, (text) => addLocaleEntries(localeModule, text, [[`${id}.label`, target]]));
   }
 
-  create(
-    `demo/src/pages/blocks/${name}.tsx`,
-    `// <${tag}> through its React wrapper.
-import { ${Class} } from '@edu-portal/react/wrappers/${tag}.ts';
-import { defineTexts } from '../../texts.ts';
-
-const use${pascal(name)}Texts = defineTexts({
-  'zh-CN': { title: '${zhCN}', content: '示例内容' },
-  en: { title: '${en}', content: 'Sample content' },
-  'zh-HK': { title: '${zhHK}', content: '示例內容' },
-});
-
-export function ${Page}() {
-  const t = use${pascal(name)}Texts();
-  return (
-    <section aria-labelledby="${name}-title">
-      <h1 id="${name}-title">{t.title}</h1>
-      <${Class}>
-        <p>{t.content}</p>
-      </${Class}>
-    </section>
-  );
-}
-`,
-  );
+  create(`demo/src/pages/blocks/${name}.tsx`, demoPageSource(n));
   edit('demo/src/routes.tsx', (text) => {
     if (text.includes(`path: 'blocks/${name}'`))
       throw new ScaffoldError(`demo/src/routes.tsx has blocks/${name} already`);
