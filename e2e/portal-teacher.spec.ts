@@ -17,6 +17,7 @@ import {
   dialogShown,
   expectAccessible,
   header,
+  logOutFromHeader,
   notice,
   openDesktop,
   portalShot,
@@ -452,10 +453,26 @@ test('theme: ink applies without a reload, with its stylesheet and background pa
   await expectAccessible(page);
   await portalShot(page, 'teacher-ink-top');
 
-  // Saved on the server: a reload keeps it.
+  // Saved on the server: a reload keeps it — on the page from the start, before the server's setting answers.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/base/my_desktop/color*', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'ink');
+  await expect(sheet).toHaveAttribute('href', /\/css\/ink\.css$/);
+  release();
   await expect(welcome(page, '李明华')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'ink');
+  await page.unrouteAll();
+
+  // Signed out, the page is the default theme's again (the stylesheet gone).
+  await logOutFromHeader(page);
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.locator('html')).toHaveAttribute('data-edu-theme', 'color');
+  await expect(sheet).toHaveCount(0);
 });
 
 test('theme screenshots and axe: lotus, cartoon, and the four colour themes in the top and the left layout', async ({
