@@ -134,7 +134,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       if (!ok && row.held) heldOver++;
       const mark = ok ? 'ok  ' : row.held ? 'OVER' : 'over';
       const note = !ok && !row.held ? ' (not met yet, not held)' : '';
-      console.log(`${mark} ${row.metric}: ${(row.value / 1000).toFixed(1)} kB of ${row.budget / 1000} kB${note}`);
+      console.log(
+        `${mark} ${row.metric}: ${(row.value / 1000).toFixed(1)} kB of ${row.budget / 1000} kB (${row.value} B)${note}`,
+      );
       if (process.argv.includes('--files'))
         for (const f of row.files.sort((a, b) => b.bytes - a.bytes))
           console.log(`       ${(f.bytes / 1000).toFixed(1).padStart(6)} kB ${f.url.replace(api.url, '')}`);
