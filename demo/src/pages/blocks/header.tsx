@@ -2,7 +2,14 @@
 // unread messages (shown 99+) and two identities. Every event of the header is logged on the page; the theme button
 // opens the theme dialog, whose choice is applied live (not saved: saving needs a session, the portal desktop does it).
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { applyTheme, chooseLanguage, getAppIconGroups, visibleIcons, type AppIcon } from '@edu-portal/core';
+import {
+  applyTheme,
+  chooseLanguage,
+  fromWireIcon,
+  getAppIconGroups,
+  visibleIcons,
+  type AppIcon,
+} from '@edu-portal/core';
 import type { IdentityOption } from '@edu-portal/core/identity/switch.ts';
 import type { Layout } from '@edu-portal/core/theme/constants.ts';
 import type { HeaderUser } from '@edu-portal/elements/header/header.ts';
@@ -95,26 +102,9 @@ const SAMPLE_CODES = [
 
 /** A sample icon without pictures (the header shows the name's first character); a few carry unread counts. */
 function sampleIcon(code: string, name: string, index: number): AppIcon {
-  return {
-    code,
-    displayName: name,
-    name,
-    englishName: name,
-    shortName: name,
-    englishShortName: name,
-    imagePath: '',
-    grayImagePath: '',
-    cartoonImagePath: '',
-    iconImage: '',
-    menuRoute: '',
-    serverId: '',
-    deployPath: '',
-    frontUserTypes: [2],
-    limitUserTypes: [],
-    updateStatus: 1,
-    unreadCount: index === 0 ? 3 : index === 5 ? 150 : 0,
-    appType: 1,
-  };
+  const names = { englishName: name, shortName: name, englishShortName: name };
+  const icon = fromWireIcon({ code, name, ...names, frontUserType: '2' })!;
+  return { ...icon, unreadCount: index === 0 ? 3 : index === 5 ? 150 : 0 };
 }
 
 // The bar follows the theme applied to its section (core's `--edu-color-primary-dark`), the page's before.

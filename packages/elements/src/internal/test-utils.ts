@@ -1,6 +1,6 @@
 /** Helpers shared by the element tests (not part of the package API). */
 import { sendMouse } from '@web/test-runner-commands';
-import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
+import { fromWireIcon, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import { localeReady } from './localize.ts';
@@ -90,27 +90,7 @@ export function describeNode(node: Node | null | undefined): string {
 
 /** An app icon for tests: the given name everywhere a name is shown, every other field empty or neutral. */
 export function testIcon(code: string, name: string, fields: Partial<AppIcon> = {}): AppIcon {
-  return {
-    code,
-    displayName: name,
-    name,
-    englishName: '',
-    shortName: '',
-    englishShortName: '',
-    imagePath: '',
-    grayImagePath: '',
-    cartoonImagePath: '',
-    iconImage: '',
-    menuRoute: '',
-    serverId: '',
-    deployPath: '',
-    frontUserTypes: [],
-    limitUserTypes: [],
-    updateStatus: 1,
-    unreadCount: 0,
-    appType: 1,
-    ...fields,
-  };
+  return { ...fromWireIcon({ code, name })!, ...fields };
 }
 
 /**
