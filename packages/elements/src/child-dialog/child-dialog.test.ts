@@ -199,7 +199,7 @@ describe('<edu-child-dialog>', () => {
     await settle(el);
     expect(el.open).to.equal(true);
     expect(requests).to.equal(0);
-    expect(await dialogOf(el).hide()).to.equal(false);
+    expect(await dialogOf(el).requestClose()).to.equal(false);
     expect(el.open).to.equal(true);
     const current = enterButton(el, 's1');
     expect(current.disabled).to.equal(false);

@@ -79,7 +79,7 @@ describe('<edu-dialog>', () => {
       expect(el.open).to.equal(true);
       expect(el.hasAttribute('open')).to.equal(true);
       const closed = oneEvent(el, 'edu-close');
-      expect(await el.hide()).to.equal(true);
+      await el.hide();
       const event = await closed;
       expect(event.detail.source).to.equal('api');
       expect(partsOf(el).dialog.open).to.equal(false);
@@ -108,7 +108,7 @@ describe('<edu-dialog>', () => {
       await sendMouse({ type: 'click', position: center(partsOf(el).close) });
       await el.updateComplete;
       expect(el.open).to.equal(true);
-      expect(await el.hide()).to.equal(false);
+      expect(await el.requestClose()).to.equal(false);
       expect(partsOf(el).dialog.open).to.equal(true);
       expect(closes).to.equal(0);
 

@@ -85,9 +85,9 @@ describe('<edu-licence-dialog>', () => {
     expect(requests + closes).to.equal(0);
   });
 
-  it('vetoes any close request of the inner dialog (hide() included)', async () => {
+  it('vetoes any close request of the inner dialog (requestClose() included)', async () => {
     const el = await opened();
-    expect(await dialogOf(el).hide()).to.equal(false);
+    expect(await dialogOf(el).requestClose()).to.equal(false);
     await settle(el);
     expect(el.open).to.equal(true);
   });
