@@ -1,12 +1,20 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../index.ts';
 import type { EduDialog, DialogPosition } from './dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { scrollLockCount } from '../internal/scroll-lock.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, drag, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import {
+  center,
+  describeNode,
+  drag,
+  nextFrame,
+  switchLanguage,
+  usePointerPage,
+  waitUntil,
+} from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -49,14 +57,9 @@ describe('<edu-dialog>', () => {
     fixture: () => fixture<EduDialog>(html`<edu-dialog title="对话框"><button>里面</button></edu-dialog>`),
   });
 
-  before(async () => {
-    await setViewport({ width: W, height: H });
-  });
+  usePointerPage(W, H);
 
   afterEach(async () => {
-    await resetMouse();
-    fixtureCleanup();
-    await switchLanguage('zh-CN');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
 

@@ -5,7 +5,15 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
+import {
+  describeNode,
+  dialogOf,
+  itInEachLocale,
+  nextFrame,
+  q,
+  settle,
+  switchLanguage,
+} from '../internal/test-utils.ts';
 import { EduDownloadDialog, safeLinkUrl } from './download-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -171,17 +179,14 @@ describe('<edu-download-dialog>', () => {
   });
 
   const installerTitle: Record<Lang, string> = { 'zh-CN': '安装版', en: 'Installer', 'zh-HK': '安裝版' };
-  for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
-    it(`passes axe in ${lang}`, async () => {
-      await switchLanguage(lang);
-      const el = await opened({
-        installerUrl: '/downloads/edu-setup.exe',
-        portableUrl: 'javascript:void(0)',
-        version: '2.0.1',
-        installerSize: '86 MB',
-      });
-      expect(card(el, 'installer').querySelector('[part="card-title"]')!.textContent).to.equal(installerTitle[lang]);
-      await expect(el).to.be.accessible();
+  itInEachLocale('passes axe', async (lang) => {
+    const el = await opened({
+      installerUrl: '/downloads/edu-setup.exe',
+      portableUrl: 'javascript:void(0)',
+      version: '2.0.1',
+      installerSize: '86 MB',
     });
-  }
+    expect(card(el, 'installer').querySelector('[part="card-title"]')!.textContent).to.equal(installerTitle[lang]);
+    await expect(el).to.be.accessible();
+  });
 });

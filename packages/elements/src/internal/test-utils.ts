@@ -1,5 +1,6 @@
 /** Helpers shared by the element tests (not part of the package API). */
-import { sendMouse } from '@web/test-runner-commands';
+import { fixtureCleanup } from '@open-wc/testing';
+import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
@@ -9,6 +10,45 @@ import { localeReady } from './localize.ts';
 export async function switchLanguage(lang: Lang): Promise<void> {
   setLanguage(lang);
   await localeReady();
+}
+
+/** The kit's languages, the source first. */
+export const LOCALES: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
+
+/** One test a language: `title in <lang>`, run with the kit switched to it. */
+export function itInEachLocale(title: string, test: (lang: Lang) => Promise<void>): void {
+  for (const lang of LOCALES) {
+    it(`${title} in ${lang}`, async () => {
+      await switchLanguage(lang);
+      await test(lang);
+    });
+  }
+}
+
+/**
+ * The page of a suite that points and clicks: a `width`×`height` viewport before it, and after each test the mouse
+ * released, the fixtures removed and the language back to zh-CN.
+ */
+export function usePointerPage(width: number, height: number): void {
+  before(async () => {
+    await setViewport({ width, height });
+  });
+  afterEach(async () => {
+    await resetMouse();
+    fixtureCleanup();
+    await switchLanguage('zh-CN');
+  });
+}
+
+/** POSTs `body` as JSON to the test server with the session cookie and answers the decoded reply. */
+export async function postJson(path: string, body: unknown = {}): Promise<unknown> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
+  });
+  return response.json();
 }
 
 /** The first element in `el`'s shadow root that matches, or null. */

@@ -1,7 +1,7 @@
 import { html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
-import { safeLinkUrl } from '../download-dialog/download-dialog.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
@@ -52,7 +52,7 @@ export class EduLicenceDialog extends DialogHost(EduElement) {
   }
 
   protected override render() {
-    const home = safeLinkUrl(this.homeHref);
+    const home = safeUrl(this.homeHref);
     const moduleName = this.moduleName.trim();
     return html`<edu-dialog
       part="dialog"
