@@ -36,7 +36,7 @@ export class HeaderApps implements ReactiveController {
   private width = Number.POSITIVE_INFINITY;
   private observed: Element | null = null;
   private readonly observer = new ResizeObserver(([entry]) => {
-    if (!entry || entry.contentRect.width === this.width) return;
+    if (!entry) return;
     this.width = entry.contentRect.width;
     this.host.requestUpdate();
   });

@@ -6,9 +6,8 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import { msg } from '@lit/localize';
 
 export class LogoutConfirm {
-  private confirming = false;
-  /** The confirmation is rendered from its first opening on. */
-  private rendered = false;
+  /** Whether it is open; rendered from its first opening on (unset before). */
+  private confirming?: boolean;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -20,16 +19,13 @@ export class LogoutConfirm {
 
   /** Opens the confirmation; the first time, once its dialog has loaded. */
   ask(): void {
-    const open = () => {
-      this.rendered = true;
-      this.set(true);
-    };
+    const open = () => this.set(true);
     if (customElements.get('edu-dialog')) open();
     else void this.load().then((loaded) => loaded && open());
   }
 
   render(): TemplateResult | typeof nothing {
-    if (!this.rendered) return nothing;
+    if (this.confirming === undefined) return nothing;
     const stop = (event: Event) => event.stopPropagation();
     return html`<edu-dialog
       part="confirm"
