@@ -7,7 +7,7 @@ import '../index.ts';
 import type { EduAboutDialog } from './about-dialog.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { itInEachLocale, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import { itInLocales, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 
 const notFound = () => new RequestError({ kind: 'http', status: 404, message: '404 Not Found' });
 
@@ -301,7 +301,7 @@ describe('<edu-about-dialog>', () => {
     expect(root(el).querySelector('.notes li')!.textContent).to.equal('首发');
   });
 
-  itInEachLocale('passes axe, with versions and an alert', async () => {
+  itInLocales('passes axe, with versions and an alert', async () => {
     const { client } = fakeClient({ edu: { ...EDU, versions: BASE.versions } });
     const el = await fixture<EduAboutDialog>(
       html`<edu-about-dialog

@@ -10,11 +10,12 @@ import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import {
   describeNode,
   dialogOf,
-  itInEachLocale,
-  nextFrame,
+  itInLocales,
   q,
   settle,
+  showSettled,
   switchLanguage,
+  tabTo,
 } from '../internal/test-utils.ts';
 import { EduChildDialog, type EduChildSelectEvent } from './child-dialog.ts';
 
@@ -50,16 +51,7 @@ async function opened(
   const el = await fixture<EduChildDialog>(
     html`<edu-child-dialog .students=${students} current-id=${currentId} ?required=${required}></edu-child-dialog>`,
   );
-  await el.show();
-  await settle(el);
-  await nextFrame();
-  return el;
-}
-
-/** Presses Tab until `target` has focus (at most `max` times); answers what had focus last. */
-async function tabTo(target: Element, max = 10): Promise<string> {
-  for (let i = 0; i < max && deepActiveElement() !== target; i++) await sendKeys({ press: 'Tab' });
-  return describeNode(deepActiveElement());
+  return showSettled(el);
 }
 
 describe('<edu-child-dialog>', () => {
@@ -250,7 +242,7 @@ describe('<edu-child-dialog>', () => {
   });
 
   const titles: Record<Lang, string> = { 'zh-CN': '选择孩子', en: 'Choose a child', 'zh-HK': '選擇子女' };
-  itInEachLocale('passes axe', async (lang) => {
+  itInLocales('passes axe', async (lang) => {
     const el = await opened({ currentId: 's2' });
     expect(dialogOf(el).title).to.equal(titles[lang]);
     await expect(el).to.be.accessible();
@@ -260,7 +252,7 @@ describe('<edu-child-dialog>', () => {
     await expect(el).to.be.accessible();
   });
 
-  itInEachLocale('passes axe when empty', async () => {
+  itInLocales('passes axe when empty', async () => {
     const el = await opened({ students: [], required: true });
     await expect(el).to.be.accessible();
   });

@@ -8,11 +8,12 @@ import { runOverlaySuite } from '../internal/overlay-suite.ts';
 import {
   describeNode,
   dialogOf,
-  itInEachLocale,
-  nextFrame,
+  itInLocales,
   q,
   settle,
+  showSettled,
   switchLanguage,
+  tabTo,
 } from '../internal/test-utils.ts';
 import { EduDownloadDialog, safeLinkUrl } from './download-dialog.ts';
 
@@ -33,16 +34,7 @@ async function opened(
 ): Promise<EduDownloadDialog> {
   const el = await fixture<EduDownloadDialog>(html`<edu-download-dialog></edu-download-dialog>`);
   Object.assign(el, props);
-  await el.show();
-  await settle(el);
-  await nextFrame();
-  return el;
-}
-
-/** Presses Tab until `target` has focus (at most `max` times); answers what had focus last. */
-async function tabTo(target: Element, max = 8): Promise<string> {
-  for (let i = 0; i < max && deepActiveElement() !== target; i++) await sendKeys({ press: 'Tab' });
-  return describeNode(deepActiveElement());
+  return showSettled(el);
 }
 
 describe('<edu-download-dialog>', () => {
@@ -166,7 +158,7 @@ describe('<edu-download-dialog>', () => {
         e.preventDefault(); // no real download in the test
       });
     }
-    expect(await tabTo(installer)).to.equal(describeNode(installer));
+    expect(await tabTo(installer, 8)).to.equal(describeNode(installer));
     await sendKeys({ press: 'Enter' });
     await sendKeys({ press: 'Tab' });
     expect(describeNode(deepActiveElement())).to.equal(describeNode(portable));
@@ -179,7 +171,7 @@ describe('<edu-download-dialog>', () => {
   });
 
   const installerTitle: Record<Lang, string> = { 'zh-CN': '安装版', en: 'Installer', 'zh-HK': '安裝版' };
-  itInEachLocale('passes axe', async (lang) => {
+  itInLocales('passes axe', async (lang) => {
     const el = await opened({
       installerUrl: '/downloads/edu-setup.exe',
       portableUrl: 'javascript:void(0)',

@@ -12,7 +12,7 @@ import type { EduDialog } from '../dialog/dialog.ts';
 import { deepActiveElement } from './focus.ts';
 import { isTopOverlay, openOverlays } from './overlay-stack.ts';
 import { scrollLockCount } from './scroll-lock.ts';
-import { describeNode, itInEachLocale, nextFrame, switchLanguage, waitUntil } from './test-utils.ts';
+import { describeNode, itInLocales, nextFrame, switchLanguage, waitUntil } from './test-utils.ts';
 
 /** A dialog-based element: `open` says whether it is shown, `show()` opens it, `hide()` and `requestClose()` close it. */
 export interface OverlayElement extends HTMLElement {
@@ -210,7 +210,7 @@ export function runOverlaySuite<T extends OverlayElement>(options: OverlaySuiteO
       expect(await closed, 'edu-close source').to.equal('api');
     });
 
-    itInEachLocale('passes axe when open', async () => {
+    itInLocales('passes axe when open', async () => {
       const el = await options.fixture();
       await open(el);
       expect(el.open).to.equal(true);

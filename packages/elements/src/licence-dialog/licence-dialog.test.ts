@@ -5,15 +5,7 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import {
-  describeNode,
-  dialogOf,
-  itInEachLocale,
-  nextFrame,
-  q,
-  settle,
-  switchLanguage,
-} from '../internal/test-utils.ts';
+import { describeNode, dialogOf, itInLocales, q, settle, showSettled, switchLanguage } from '../internal/test-utils.ts';
 import { EduLicenceDialog } from './licence-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -30,10 +22,7 @@ async function opened(homeHref = '', moduleName = ''): Promise<EduLicenceDialog>
       <edu-licence-dialog .homeHref=${homeHref} .moduleName=${moduleName}></edu-licence-dialog>
     </div>`,
   ).then((wrapper) => wrapper.querySelector('edu-licence-dialog')!);
-  await el.show();
-  await settle(el);
-  await nextFrame();
-  return el;
+  return showSettled(el);
 }
 
 describe('<edu-licence-dialog>', () => {
@@ -142,7 +131,7 @@ describe('<edu-licence-dialog>', () => {
     expect(dialogOf(el).open).to.equal(false);
   });
 
-  itInEachLocale('passes axe', async (lang) => {
+  itInLocales('passes axe', async (lang) => {
     const el = await opened('/#/desktop', 'Homework');
     expect(q(el, '[part="message"]')!.textContent!.trim()).to.equal(licenceExpiredText(lang));
     await expect(el).to.be.accessible();

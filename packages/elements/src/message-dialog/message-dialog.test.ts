@@ -7,15 +7,7 @@ import { EduEmpty } from '../empty/empty.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import {
-  describeNode,
-  dialogOf,
-  itInEachLocale,
-  nextFrame,
-  q,
-  settle,
-  switchLanguage,
-} from '../internal/test-utils.ts';
+import { describeNode, dialogOf, itInLocales, q, settle, showSettled, switchLanguage } from '../internal/test-utils.ts';
 import { EduMessageDialog, type EduMessageDetail } from './message-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -56,10 +48,7 @@ async function opened(messages: readonly DesktopMessage[] = sample): Promise<Edu
   const el = await fixture<EduMessageDialog>(
     html`<edu-message-dialog .messages=${messages} .moduleNames=${{ edu: '教务管理' }}></edu-message-dialog>`,
   );
-  await el.show();
-  await settle(el);
-  await nextFrame();
-  return el;
+  return showSettled(el);
 }
 
 describe('<edu-message-dialog>', () => {
@@ -256,7 +245,7 @@ describe('<edu-message-dialog>', () => {
     expect(el.open).to.equal(false);
   });
 
-  itInEachLocale('passes axe', async () => {
+  itInLocales('passes axe', async () => {
     const el = await opened();
     el.error = 'Failed';
     el.loading = true;
