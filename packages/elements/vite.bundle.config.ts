@@ -81,6 +81,7 @@ export default defineConfig({
               'elements/src/(header|footer|desktop|side-menu|todo-panel|viewport)/',
               'elements/src/theme-background/theme-background(\\.styles)?\\.ts$',
               'elements/src/message-dialog/(message-parts|row-focus)\\.ts$',
+              'elements/src/internal/image-failures\\.ts$',
               'core/src/format/',
               'core/src/desktop/(header|icons|left-menu|reorder|wire)\\.ts$',
               'core/src/identity/(children|switch|licence|texts)\\.ts$',

@@ -8,8 +8,9 @@ import type { VersionInfo } from '@edu-portal/core/version/api.ts';
 import { copyrightYears, versionNoteText } from '@edu-portal/core/version/text.ts';
 import type { VersionMismatch } from '@edu-portal/core/version/compare.ts';
 import { EduDialog } from '../dialog/dialog.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
-import type { EduCloseEvent, EduRequestCloseEvent } from '../internal/events.ts';
+import type { EduCloseSource } from '../internal/events.ts';
 import { aboutDialogStyles } from './about-dialog.styles.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 import { coreText } from '@edu-portal/core/i18n/messages.ts';
@@ -67,11 +68,9 @@ export function mismatchText(kind: VersionMismatch): string {
  *
  * @cssprop [--edu-about-accent] - Version numbers and the list's rule; defaults to the theme colour.
  */
-export class EduAboutDialog extends EduElement {
+export class EduAboutDialog extends DialogHost(EduElement) {
   static override styles = aboutDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog };
-
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** Service code whose versions are shown, e.g. `base`. */
   @property() code = '';
@@ -108,16 +107,6 @@ export class EduAboutDialog extends EduElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.abort?.abort();
-  }
-
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  async hide(): Promise<boolean> {
-    const dialog = this.shadowRoot?.querySelector('edu-dialog');
-    return dialog ? dialog.hide() : true;
   }
 
   /** Loads the versions of `code` again. Resolves with what was loaded, or null without a code. */
@@ -165,22 +154,10 @@ export class EduAboutDialog extends EduElement {
     }
   }
 
-  private onInnerOpen = (event: Event) => {
-    event.stopPropagation();
-    this.emit('edu-open', null);
-  };
-
-  private onInnerRequestClose = (event: EduRequestCloseEvent) => {
-    event.stopPropagation();
-    if (!this.emit('edu-request-close', { source: event.detail.source }, { cancelable: true })) event.preventDefault();
-  };
-
-  private onInnerClose = (event: EduCloseEvent) => {
-    event.stopPropagation();
-    this.open = false;
+  protected override dialogClosed(source: EduCloseSource): void {
     this.abort?.abort();
-    this.emit('edu-close', { source: event.detail.source });
-  };
+    super.dialogClosed(source);
+  }
 
   private renderVersions(info: VersionInfo | null) {
     if (this.loading && !info?.versions.length) {
@@ -240,9 +217,6 @@ export class EduAboutDialog extends EduElement {
         .open=${this.open}
         .title=${this.title || msg('关于', { id: 'about.title' })}
         .width=${ABOUT_DIALOG_WIDTH}
-        @edu-open=${this.onInnerOpen}
-        @edu-request-close=${this.onInnerRequestClose}
-        @edu-close=${this.onInnerClose}
       >
         <div part="brand" class="brand">
           <slot name="logo"> ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing} </slot>

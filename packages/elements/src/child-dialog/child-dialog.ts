@@ -7,8 +7,9 @@ import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import type { Child } from '@edu-portal/core/session/types.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
-import type { EduRequestCloseEvent } from '../internal/events.ts';
+import type { EduCloseSource } from '../internal/events.ts';
 import { childDialogStyles } from './child-dialog.styles.ts';
 
 export interface EduChildSelectDetail {
@@ -58,12 +59,9 @@ const spinner = svg`<svg class="spinner" viewBox="0 0 16 16" aria-hidden="true" 
  * @cssprop [--edu-color-primary-9] - Avatar and current row background.
  * @cssprop [--edu-color-primary-dark] - Avatar letter, "当前" tag and enter buttons.
  */
-export class EduChildDialog extends EduElement {
+export class EduChildDialog extends DialogHost(EduElement) {
   static override styles = childDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog, 'edu-empty': EduEmpty };
-
-  /** Whether the dialog is shown. */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /**
    * The parent's children with status 1 (core `Child`: `{id, realName, gradeName, className}`). Named `students`
@@ -82,18 +80,6 @@ export class EduChildDialog extends EduElement {
 
   /** The child entered last, which shows the spinner while `busy`. */
   @state() private chosenId: string | null = null;
-
-  /** Opens the dialog. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /** Closes the dialog (the host decided; also while `required`). */
-  async hide(): Promise<void> {
-    this.open = false;
-    await this.updateComplete;
-  }
 
   /** Whether the user cannot close it: required, and there is a child to choose. */
   private get blocking(): boolean {
@@ -115,10 +101,10 @@ export class EduChildDialog extends EduElement {
     this.open = false;
   }
 
-  private onRequestClose = (event: EduRequestCloseEvent) => {
-    // The dialog offers no way to close while blocking; this veto guards a close request the browser forced.
-    if (this.blocking) event.preventDefault();
-  };
+  /** The dialog offers no way to close while blocking; this veto guards a close request the browser forced. */
+  protected override allowClose(source: EduCloseSource): boolean {
+    return !this.blocking && super.allowClose(source);
+  }
 
   private renderRow(child: Child, index: number): TemplateResult {
     const current = child.id === this.currentId;
@@ -190,8 +176,6 @@ export class EduChildDialog extends EduElement {
       .open=${this.open}
       .closeOnEscape=${!blocking}
       title=${msg('选择孩子', { id: 'childDialog.title' })}
-      @edu-request-close=${this.onRequestClose}
-      @edu-close=${() => (this.open = false)}
     >
       ${this.open ? this.renderBody() : nothing}
     </edu-dialog>`;

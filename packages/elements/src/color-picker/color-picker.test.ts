@@ -1,12 +1,12 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../index.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import type { EduColorChangeDetail, EduColorPicker } from './color-picker.ts';
 import { applyVariation, normalizeColor, themeGrid, defaultThemeColors, variationsFor } from './palette.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { openOverlays, topOverlay } from '../internal/overlay-stack.ts';
-import { center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, nextFrame, switchLanguage, usePointerPage, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -39,15 +39,7 @@ const within = (inner: DOMRect, outer: { width: number; height: number }) =>
   inner.left >= 0 && inner.top >= 0 && inner.right <= outer.width && inner.bottom <= outer.height;
 
 describe('<edu-color-picker>', () => {
-  before(async () => {
-    await setViewport({ width: W, height: H });
-  });
-
-  afterEach(async () => {
-    await resetMouse();
-    fixtureCleanup();
-    await switchLanguage('zh-CN');
-  });
+  usePointerPage(W, H);
 
   describe('palette', () => {
     it('normalises colours to #rrggbb', () => {

@@ -3,12 +3,13 @@
  * core for the theme, the first character on a coloured tile when there is no picture or it fails to load, the
  * label, and the unread badge with its accessible text. Each element sizes the tile through its own CSS.
  */
-import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { msg } from '@lit/localize';
 import { badgeText } from '@edu-portal/core/desktop/header.ts';
 import { iconFallbackText, iconImage, iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
-import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
+import type { Lang } from '@edu-portal/core/i18n/language.ts';
+import type { ImageFailures } from '../internal/image-failures.ts';
 import { badgeAppRed, shade, white } from '../internal/tokens.ts';
 
 /** `edu-open-app` is the header's event (same name, same detail), typed there. */
@@ -30,55 +31,6 @@ function codeHash(code: string): number {
 
 export function fallbackColour(code: string, theme: string): string {
   return theme === 'ink' ? INK_FALLBACK : (FALLBACK_COLOURS[codeHash(code) % FALLBACK_COLOURS.length] as string);
-}
-
-/**
- * Remembers which picture addresses failed to load, so their tiles show the letter instead. Keyed by address: a new
- * address (another theme's variant, a fixed icon) is tried again.
- */
-export class ImageFailures implements ReactiveController {
-  private readonly failed = new Set<string>();
-
-  constructor(private readonly host: ReactiveControllerHost) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    // Nothing to set up: failures are kept for the element's life (a reconnected element does not retry them).
-  }
-
-  has(src: string): boolean {
-    return this.failed.has(src);
-  }
-
-  add(src: string): void {
-    if (this.failed.has(src)) return;
-    this.failed.add(src);
-    this.host.requestUpdate();
-  }
-}
-
-/** Core's language, kept current on the host (labels follow it: English names in English). */
-export class CoreLanguage implements ReactiveController {
-  value: Lang = getLanguage();
-  private unsubscribe: (() => void) | null = null;
-
-  constructor(private readonly host: ReactiveControllerHost) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.value = getLanguage();
-    this.unsubscribe = subscribeLanguage((lang) => {
-      this.value = lang;
-      this.host.requestUpdate();
-    });
-  }
-
-  hostDisconnected(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-  }
 }
 
 export interface AppTileOptions {

@@ -10,7 +10,9 @@ import type { AppIcon, DesktopIcons, IconGroup } from '@edu-portal/core/desktop/
 import { serverText } from '@edu-portal/core/i18n/server-text.ts';
 import { iconOrder, moveBy, moveIconInGroup } from '@edu-portal/core/desktop/reorder.ts';
 import { EduElement } from '../internal/edu-element.ts';
-import { CoreLanguage, ImageFailures, renderAppTile } from './app-tile.ts';
+import { CoreLanguage } from '../internal/localize.ts';
+import { ImageFailures } from '../internal/image-failures.ts';
+import { renderAppTile } from './app-tile.ts';
 import { desktopStyles } from './desktop.styles.ts';
 
 export interface EduReorderDetail {

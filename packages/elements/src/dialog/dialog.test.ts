@@ -1,12 +1,20 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../index.ts';
 import type { EduDialog, DialogPosition } from './dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { scrollLockCount } from '../internal/scroll-lock.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, drag, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import {
+  center,
+  describeNode,
+  drag,
+  nextFrame,
+  switchLanguage,
+  usePointerPage,
+  waitUntil,
+} from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -49,14 +57,9 @@ describe('<edu-dialog>', () => {
     fixture: () => fixture<EduDialog>(html`<edu-dialog title="对话框"><button>里面</button></edu-dialog>`),
   });
 
-  before(async () => {
-    await setViewport({ width: W, height: H });
-  });
+  usePointerPage(W, H);
 
   afterEach(async () => {
-    await resetMouse();
-    fixtureCleanup();
-    await switchLanguage('zh-CN');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
 
@@ -79,7 +82,7 @@ describe('<edu-dialog>', () => {
       expect(el.open).to.equal(true);
       expect(el.hasAttribute('open')).to.equal(true);
       const closed = oneEvent(el, 'edu-close');
-      expect(await el.hide()).to.equal(true);
+      await el.hide();
       const event = await closed;
       expect(event.detail.source).to.equal('api');
       expect(partsOf(el).dialog.open).to.equal(false);
@@ -108,7 +111,7 @@ describe('<edu-dialog>', () => {
       await sendMouse({ type: 'click', position: center(partsOf(el).close) });
       await el.updateComplete;
       expect(el.open).to.equal(true);
-      expect(await el.hide()).to.equal(false);
+      expect(await el.requestClose()).to.equal(false);
       expect(partsOf(el).dialog.open).to.equal(true);
       expect(closes).to.equal(0);
 

@@ -2,6 +2,7 @@ import { html, nothing, svg, type ComplexAttributeConverter, type PropertyValues
 import { property, query, state } from 'lit/decorators.js';
 import { styleMap, type StyleInfo } from 'lit/directives/style-map.js';
 import { msg } from '@lit/localize';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { DialogOverlayController } from '../internal/dialog-overlay.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import type { EduCloseSource } from '../internal/events.ts';
@@ -91,7 +92,8 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  *
  * @fires {CustomEvent<null>} edu-open - The dialog opened.
  * @fires {CustomEvent<{source: 'close-button' | 'escape' | 'backdrop' | 'api'}>} edu-request-close - The user or
- *   `hide()` asks to close it. Cancelable: `preventDefault()` keeps it open (a form with unsaved changes).
+ *   `requestClose()` asks to close it. Cancelable: `preventDefault()` keeps it open (a form with unsaved changes).
+ *   `hide()` closes without asking (it asked until the dialog host gave every dialog element one meaning).
  * @fires {CustomEvent<{source: 'close-button' | 'escape' | 'backdrop' | 'api'}>} edu-close - The dialog closed.
  *
  * @csspart dialog - The native `<dialog>` element.
@@ -121,11 +123,8 @@ const moveIcon = svg`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fals
  * @cssprop [--edu-color-primary] - Hover and focus colour.
  * @cssprop [--edu-z-dialog=1500] - Stacking order, used only when the dialog is not modal (rendered inline).
  */
-export class EduDialog extends EduElement {
+export class EduDialog extends DialogHost(EduElement) {
   static override styles = dialogStyles;
-
-  /** Whether the dialog is shown. Setting it to `false` closes without asking; `hide()` asks first. */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** The title text (the `title` slot overrides it). */
   @property() override title = '';
@@ -178,7 +177,6 @@ export class EduDialog extends EduElement {
     onNativeClose: () => this.closedBy('api'),
   });
 
-  private closeSource: EduCloseSource = 'api';
   private drag: { pointerId: number; dx: number; dy: number } | null = null;
   private backdropPress = false;
 
@@ -192,20 +190,6 @@ export class EduDialog extends EduElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('resize', this.onResize);
-  }
-
-  /** Opens the dialog. Resolves when it is on screen. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /**
-   * Asks to close, like the close button: `edu-request-close` (source `api`) may veto it.
-   * Resolves to whether the dialog closed.
-   */
-  async hide(): Promise<boolean> {
-    return this.requestClose('api');
   }
 
   /** Puts a dragged dialog back at its placement. */
@@ -225,7 +209,7 @@ export class EduDialog extends EduElement {
   private syncOpen(): void {
     if (this.open && !this.overlay.open && this.isConnected) {
       this.overlay.show();
-      this.emit('edu-open', null);
+      this.dialogOpened();
     } else if (!this.open && this.overlay.open) {
       this.overlay.hide();
       this.closedBy(this.closeSource);
@@ -236,16 +220,7 @@ export class EduDialog extends EduElement {
   private closedBy(source: EduCloseSource): void {
     this.open = false;
     this.drag = null;
-    this.emit('edu-close', { source });
-  }
-
-  private async requestClose(source: EduCloseSource): Promise<boolean> {
-    if (!this.open) return true;
-    if (!this.emit('edu-request-close', { source }, { cancelable: true })) return false;
-    this.closeSource = source;
-    this.open = false;
-    await this.updateComplete;
-    return true;
+    this.dialogClosed(source);
   }
 
   // ----- backdrop --------------------------------------------------------------------------------------------

@@ -5,7 +5,16 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
+import {
+  describeNode,
+  dialogOf,
+  itInLocales,
+  q,
+  settle,
+  showSettled,
+  switchLanguage,
+  tabTo,
+} from '../internal/test-utils.ts';
 import { EduDownloadDialog, safeLinkUrl } from './download-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -25,16 +34,7 @@ async function opened(
 ): Promise<EduDownloadDialog> {
   const el = await fixture<EduDownloadDialog>(html`<edu-download-dialog></edu-download-dialog>`);
   Object.assign(el, props);
-  await el.show();
-  await settle(el);
-  await nextFrame();
-  return el;
-}
-
-/** Presses Tab until `target` has focus (at most `max` times); answers what had focus last. */
-async function tabTo(target: Element, max = 8): Promise<string> {
-  for (let i = 0; i < max && deepActiveElement() !== target; i++) await sendKeys({ press: 'Tab' });
-  return describeNode(deepActiveElement());
+  return showSettled(el);
 }
 
 describe('<edu-download-dialog>', () => {
@@ -158,7 +158,7 @@ describe('<edu-download-dialog>', () => {
         e.preventDefault(); // no real download in the test
       });
     }
-    expect(await tabTo(installer)).to.equal(describeNode(installer));
+    expect(await tabTo(installer, 8)).to.equal(describeNode(installer));
     await sendKeys({ press: 'Enter' });
     await sendKeys({ press: 'Tab' });
     expect(describeNode(deepActiveElement())).to.equal(describeNode(portable));
@@ -171,17 +171,14 @@ describe('<edu-download-dialog>', () => {
   });
 
   const installerTitle: Record<Lang, string> = { 'zh-CN': '安装版', en: 'Installer', 'zh-HK': '安裝版' };
-  for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
-    it(`passes axe in ${lang}`, async () => {
-      await switchLanguage(lang);
-      const el = await opened({
-        installerUrl: '/downloads/edu-setup.exe',
-        portableUrl: 'javascript:void(0)',
-        version: '2.0.1',
-        installerSize: '86 MB',
-      });
-      expect(card(el, 'installer').querySelector('[part="card-title"]')!.textContent).to.equal(installerTitle[lang]);
-      await expect(el).to.be.accessible();
+  itInLocales('passes axe', async (lang) => {
+    const el = await opened({
+      installerUrl: '/downloads/edu-setup.exe',
+      portableUrl: 'javascript:void(0)',
+      version: '2.0.1',
+      installerSize: '86 MB',
     });
-  }
+    expect(card(el, 'installer').querySelector('[part="card-title"]')!.textContent).to.equal(installerTitle[lang]);
+    await expect(el).to.be.accessible();
+  });
 });

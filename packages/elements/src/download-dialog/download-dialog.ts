@@ -2,6 +2,7 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { EduDialog } from '../dialog/dialog.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { downloadDialogStyles } from './download-dialog.styles.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
@@ -47,12 +48,9 @@ const downloadIcon = svg`<svg class="arrow" viewBox="0 0 16 16" aria-hidden="tru
  * @cssprop [--edu-color-primary-9] - Card hover background.
  * @cssprop [--edu-color-primary-dark] - Card icons and the "download" line.
  */
-export class EduDownloadDialog extends EduElement {
+export class EduDownloadDialog extends DialogHost(EduElement) {
   static override styles = downloadDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog };
-
-  /** Whether the dialog is shown. */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** Address of the installer package (http(s) or relative); anything else is not offered. */
   @property({ attribute: 'installer-url' }) installerUrl = '';
@@ -68,18 +66,6 @@ export class EduDownloadDialog extends EduElement {
 
   /** Size text of the portable package; not shown when empty. */
   @property({ attribute: 'portable-size' }) portableSize = '';
-
-  /** Opens the dialog. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /** Closes the dialog. */
-  async hide(): Promise<void> {
-    this.open = false;
-    await this.updateComplete;
-  }
 
   private renderCard(kind: Kind): TemplateResult {
     const href = safeLinkUrl(kind === 'installer' ? this.installerUrl : this.portableUrl);
@@ -113,12 +99,7 @@ export class EduDownloadDialog extends EduElement {
 
   protected override render() {
     const version = this.version.trim();
-    return html`<edu-dialog
-      part="dialog"
-      .open=${this.open}
-      title=${msg('下载客户端', { id: 'downloadDialog.title' })}
-      @edu-close=${() => (this.open = false)}
-    >
+    return html`<edu-dialog part="dialog" .open=${this.open} title=${msg('下载客户端', { id: 'downloadDialog.title' })}>
       ${
         this.open
           ? html`<div part="cards" class="cards">${this.renderCard('installer')}${this.renderCard('portable')}</div>

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { type Lang } from '@edu-portal/core/i18n/language.ts';
 import '../index.ts';
 import type { EduColorPicker } from '../color-picker/color-picker.ts';
@@ -8,7 +8,7 @@ import type { EduFormDialog, EduFormSubmitDetail } from './form-dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import { center, describeNode, nextFrame, switchLanguage, usePointerPage, waitUntil } from '../internal/test-utils.ts';
 
 const W = 1000;
 const H = 700;
@@ -77,15 +77,7 @@ describe('<edu-form-dialog>', () => {
       fixture<EduFormDialog>(html`<edu-form-dialog title="表单"><input name="a" aria-label="a" /></edu-form-dialog>`),
   });
 
-  before(async () => {
-    await setViewport({ width: W, height: H });
-  });
-
-  afterEach(async () => {
-    await resetMouse();
-    fixtureCleanup();
-    await switchLanguage('zh-CN');
-  });
+  usePointerPage(W, H);
 
   describe('modes and texts', () => {
     it('add mode: "立即添加", the "submit then add next" box, and a modal dialog in the overlay stack', async () => {

@@ -1,9 +1,10 @@
 import { html, nothing, svg, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { EduDialog, positionConverter, type DialogPosition } from '../dialog/dialog.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
-import type { EduCloseEvent, EduCloseSource, EduRequestCloseEvent } from '../internal/events.ts';
+import type { EduCloseSource } from '../internal/events.ts';
 import {
   collectFormData,
   formControls,
@@ -101,7 +102,8 @@ const absentMeansTrue = {
  * @fires {CustomEvent<{mode: 'add' | 'edit', addNext: boolean, values: Record<string, FormDataEntryValue | FormDataEntryValue[]>, formData: FormData, done: (ok?: boolean) => void}>} edu-submit -
  *   The form is valid and is to be saved; cancelable (`preventDefault()` drops the submission).
  * @fires {CustomEvent<{source: 'close-button' | 'escape' | 'backdrop' | 'api', dirty: boolean}>} edu-request-close -
- *   The user or `hide()` asks to close. Cancelable: `preventDefault()` keeps it open.
+ *   The user or `requestClose()` asks to close (`hide()` closes without asking). Cancelable: `preventDefault()`
+ *   keeps it open.
  * @fires {CustomEvent<{source: 'close-button' | 'escape' | 'backdrop' | 'api'}>} edu-close - Closed (the form is reset).
  * @fires {CustomEvent<null>} edu-open - Opened.
  *
@@ -122,12 +124,9 @@ const absentMeansTrue = {
  * @cssprop [--edu-color-primary] - The confirm button.
  * @cssprop [--edu-color-primary-dark] - The confirm button when hovered.
  */
-export class EduFormDialog extends EduElement {
+export class EduFormDialog extends DialogHost(EduElement) {
   static override styles = formDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog };
-
-  /** Whether it is shown. Setting it to `false` closes without asking; `hide()` asks first. */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** `add` or `edit`. */
   @property({ reflect: true }) mode: FormDialogMode = 'add';
@@ -178,8 +177,6 @@ export class EduFormDialog extends EduElement {
   @state() private discardPending: EduCloseSource | null = null;
   @state() private announcement = '';
 
-  @query('edu-dialog') private dialogEl!: EduDialog;
-
   private submission = 0;
   private settle: ((ok: boolean) => void) | null = null;
   private snapshot = '';
@@ -201,18 +198,9 @@ export class EduFormDialog extends EduElement {
   }
 
   /** Opens it, in `mode` when given. Resolves when it is on screen. */
-  async show(mode?: FormDialogMode): Promise<void> {
+  override async show(mode?: FormDialogMode): Promise<void> {
     if (mode) this.mode = mode;
-    this.open = true;
-    await this.updateComplete;
-    await this.dialogEl?.updateComplete;
-  }
-
-  /** Asks to close, like the close button (`edu-request-close` may veto it). Resolves to whether it closed. */
-  async hide(): Promise<boolean> {
-    if (!this.open) return true;
-    await this.updateComplete;
-    return this.dialogEl.hide();
+    await super.show();
   }
 
   /** The slotted `<form>`, if any. */
@@ -411,44 +399,38 @@ export class EduFormDialog extends EduElement {
     if (this.discardPending) this.discardPending = null;
   };
 
-  private onInnerOpen = (event: Event) => {
-    event.stopPropagation();
+  protected override dialogOpened(): void {
     this.markClean();
-    this.emit('edu-open', null);
+    super.dialogOpened();
     // Typing can start at once: a slotted [autofocus] control gets focus, else the first field (the inner dialog
     // cannot see through this element's slot, and would focus itself).
     focusFirstControl(this);
-  };
+  }
 
-  private onInnerRequestClose = (event: EduRequestCloseEvent) => {
-    event.stopPropagation();
-    const source = event.detail.source;
+  /** `edu-request-close` carries `dirty`; with `confirm-discard` a dirty form asks once more inside the dialog. */
+  protected override allowClose(source: EduCloseSource): boolean {
     const dirty = this.dirty;
     const detail: EduFormRequestCloseDetail = { source, dirty };
-    if (!this.emit('edu-request-close', detail, { cancelable: true })) {
-      event.preventDefault();
-      return;
-    }
+    if (!this.emit('edu-request-close', detail, { cancelable: true })) return false;
     if (dirty && this.confirmDiscard && !this.discardPending) {
-      event.preventDefault();
       this.discardPending = source;
       void this.updateComplete.then(() => this.shadowRoot!.querySelector<HTMLElement>('.keep')?.focus());
+      return false;
     }
-  };
+    return true;
+  }
 
-  private onInnerClose = (event: EduCloseEvent) => {
-    event.stopPropagation();
+  protected override dialogClosed(source: EduCloseSource): void {
     // Closing ends a pending submission from the dialog's side: a late done() must not close a reopened form.
     this.submission++;
     this.submitting = false;
     this.settle?.(false);
     this.settle = null;
     this.discardPending = null;
-    this.open = false;
     this.reset();
     this.announcement = '';
-    this.emit('edu-close', { source: event.detail.source });
-  };
+    super.dialogClosed(source);
+  }
 
   private discard = () => {
     this.discardPending = null;
@@ -499,9 +481,6 @@ export class EduFormDialog extends EduElement {
         .closeOnEscape=${this.closeOnEscape}
         .closeOnBackdrop=${this.closeOnBackdrop}
         ?no-drag=${drawer}
-        @edu-open=${this.onInnerOpen}
-        @edu-request-close=${this.onInnerRequestClose}
-        @edu-close=${this.onInnerClose}
       >
         <slot name="title" slot="title">${title}</slot>
         <slot></slot>
@@ -535,7 +514,7 @@ export class EduFormDialog extends EduElement {
             }
             <span class="spacer"></span>
             <slot name="footer"></slot>
-            <button part="cancel" type="button" class="button" @click=${() => void this.hide()}>
+            <button part="cancel" type="button" class="button" @click=${() => void this.requestClose()}>
               ${this.cancelText || msg('取消', { id: 'formDialog.cancel' })}
             </button>
             <button

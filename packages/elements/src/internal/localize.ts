@@ -1,11 +1,13 @@
 /**
  * @lit/localize in runtime mode, driven by core's language (spec part 1 §4 "Language"): whatever sets the language
- * (the session, a language menu, a legacy page) switches every element live.
+ * (the session, a language menu, a legacy page) switches every element live. `CoreLanguage` gives an element core's
+ * language as it changes (labels of server data that come in each language).
  *
  * `configureLocalization` may run once per copy of @lit/localize, so the setup is kept on the page per copy, keyed
  * by that copy's `configureLocalization`: a second evaluation of this module reuses it instead of throwing, and a
  * second copy of the library (the drop-in bundle next to the ES modules) gets its own.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { configureLocalization, type LocaleModule } from '@lit/localize';
 import { getLanguage, subscribeLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import { loadTraditionalConverter } from '@edu-portal/core/i18n/server-text.ts';
@@ -68,4 +70,31 @@ export function currentLocale(): string {
 /** Resolves once the locale that core's language asked for last has loaded and the elements were told. */
 export function localeReady(): Promise<void> {
   return ensureLocalization().ready;
+}
+
+/** Core's language, kept current on an element while it is connected (labels follow it: English names in English). */
+export class CoreLanguage implements ReactiveController {
+  value: Lang = getLanguage();
+  private unsubscribe: (() => void) | null = null;
+
+  /** `onChange` hears each switch; without it the host renders again. */
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly onChange: (lang: Lang) => void = () => host.requestUpdate(),
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.value = getLanguage();
+    this.unsubscribe = subscribeLanguage((lang) => {
+      this.value = lang;
+      this.onChange(lang);
+    });
+  }
+
+  hostDisconnected(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
 }

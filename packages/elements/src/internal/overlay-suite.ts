@@ -2,22 +2,24 @@
  * The overlay behaviour every dialog-based element owes (DESIGN §3), as one suite each element's test file runs
  * (test-only module): Escape closes only the top overlay, focus goes back to the opener, the scroll lock is held
  * while open and released after, a vetoed `edu-request-close` keeps it open, and axe passes in the three locales.
+ * It also checks the dialog host (`internal/dialog-host.ts`): `open` reflects, `show()` opens, `hide()` closes without
+ * asking, `requestClose()` asks with a cancelable `edu-request-close`, and the events come from the element itself.
  * A new dialog gets these checks by calling `runOverlaySuite` with a fixture.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
 import { deepActiveElement } from './focus.ts';
-import { localeReady } from './localize.ts';
 import { isTopOverlay, openOverlays } from './overlay-stack.ts';
 import { scrollLockCount } from './scroll-lock.ts';
-import { describeNode, nextFrame, waitUntil } from './test-utils.ts';
+import { describeNode, itInLocales, nextFrame, switchLanguage, waitUntil } from './test-utils.ts';
 
-/** A dialog-based element: `open` says whether it is shown, `show()` opens it. */
+/** A dialog-based element: `open` says whether it is shown, `show()` opens it, `hide()` and `requestClose()` close it. */
 export interface OverlayElement extends HTMLElement {
   open: boolean;
   show(): Promise<void>;
+  hide(): Promise<void>;
+  requestClose(): Promise<boolean>;
   readonly updateComplete: Promise<boolean>;
 }
 
@@ -36,13 +38,6 @@ export interface OverlaySuiteOptions<T extends OverlayElement> {
    * closes it first; the suite checks that order instead.
    */
   topmost?: boolean;
-}
-
-const LOCALES: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
-
-async function switchLanguage(lang: Lang): Promise<void> {
-  setLanguage(lang);
-  await localeReady();
 }
 
 /** Waits for the element and the `<edu-dialog>`s in its shadow root to render, then a frame. */
@@ -168,14 +163,58 @@ export function runOverlaySuite<T extends OverlayElement>(options: OverlaySuiteO
       await waitUntil(() => !el.open, 'the element to close once nobody vetoes');
     });
 
-    for (const lang of LOCALES) {
-      it(`passes axe when open in ${lang}`, async () => {
-        await switchLanguage(lang);
-        const el = await options.fixture();
-        await open(el);
+    it('show() opens and reflects open; hide() closes without asking; the events are its own', async () => {
+      const el = await options.fixture();
+      const events: string[] = [];
+      const record = (event: Event) => {
+        const from = event.composedPath()[0] === el ? 'host' : (event.composedPath()[0] as Element).localName;
+        events.push(`${event.type}:${from}`);
+      };
+      for (const type of ['edu-open', 'edu-request-close', 'edu-close']) el.addEventListener(type, record);
+      el.addEventListener('edu-request-close', (event) => event.preventDefault());
+      await open(el);
+      expect(el.hasAttribute('open'), 'open is reflected').to.equal(true);
+      await el.hide();
+      await settle(el);
+      expect(el.open, 'hide() closed it').to.equal(false);
+      expect(el.hasAttribute('open')).to.equal(false);
+      expect(inStack(el), 'left the stack').to.equal(false);
+      expect(events).to.deep.equal(['edu-open:host', 'edu-close:host']);
+    });
+
+    it(options.blocking ? 'requestClose() is refused' : 'requestClose() asks first and may be vetoed', async () => {
+      const el = await options.fixture();
+      await open(el);
+      if (options.blocking) {
+        expect(await el.requestClose(), 'refused').to.equal(false);
         expect(el.open).to.equal(true);
-        await expect(el).to.be.accessible();
-      });
-    }
+        return;
+      }
+      const veto = (event: Event) => event.preventDefault();
+      el.addEventListener('edu-request-close', veto);
+      expect(await el.requestClose(), 'vetoed').to.equal(false);
+      expect(el.open, 'still open').to.equal(true);
+      el.removeEventListener('edu-request-close', veto);
+      const closed = new Promise<unknown>((resolve) =>
+        el.addEventListener(
+          'edu-close',
+          (event) => resolve((event as CustomEvent<{ source: unknown }>).detail.source),
+          {
+            once: true,
+          },
+        ),
+      );
+      expect(await el.requestClose(), 'closed once nobody vetoes').to.equal(true);
+      await settle(el);
+      expect(el.open).to.equal(false);
+      expect(await closed, 'edu-close source').to.equal('api');
+    });
+
+    itInLocales('passes axe when open', async () => {
+      const el = await options.fixture();
+      await open(el);
+      expect(el.open).to.equal(true);
+      await expect(el).to.be.accessible();
+    });
   });
 }

@@ -1,14 +1,55 @@
 /** Helpers shared by the element tests (not part of the package API). */
-import { sendMouse } from '@web/test-runner-commands';
+import { fixtureCleanup } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { fromWireIcon, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { setLanguage, type Lang } from '@edu-portal/core/i18n/language.ts';
 import type { EduDialog } from '../dialog/dialog.ts';
+import { deepActiveElement } from './focus.ts';
 import { localeReady } from './localize.ts';
 
 /** Switches the kit's language and waits until the elements' strings in it are loaded. */
 export async function switchLanguage(lang: Lang): Promise<void> {
   setLanguage(lang);
   await localeReady();
+}
+
+/** The kit's languages, the source first. */
+export const LOCALES: readonly Lang[] = ['zh-CN', 'en', 'zh-HK'];
+
+/** One test a language: `title in <lang>`, run with the kit switched to it. */
+export function itInLocales(title: string, test: (lang: Lang) => Promise<void>): void {
+  for (const lang of LOCALES) {
+    it(`${title} in ${lang}`, async () => {
+      await switchLanguage(lang);
+      await test(lang);
+    });
+  }
+}
+
+/**
+ * The page of a suite that points and clicks: a `width`×`height` viewport before it, and after each test the mouse
+ * released, the fixtures removed and the language back to zh-CN.
+ */
+export function usePointerPage(width: number, height: number): void {
+  before(async () => {
+    await setViewport({ width, height });
+  });
+  afterEach(async () => {
+    await resetMouse();
+    fixtureCleanup();
+    await switchLanguage('zh-CN');
+  });
+}
+
+/** POSTs `body` as JSON to the test server with the session cookie and answers the decoded reply. */
+export async function postJson(path: string, body: unknown = {}): Promise<unknown> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
+  });
+  return response.json();
 }
 
 /** The first element in `el`'s shadow root that matches, or null. */
@@ -30,6 +71,22 @@ export function dialogOf(el: Element): EduDialog {
 export async function settle(el: Element & { updateComplete: Promise<unknown> }): Promise<void> {
   await el.updateComplete;
   await dialogOf(el).updateComplete;
+}
+
+/** Opens a dialog element and waits until it is on screen, a frame later. */
+export async function showSettled<T extends Element & { show(): Promise<void>; updateComplete: Promise<unknown> }>(
+  el: T,
+): Promise<T> {
+  await el.show();
+  await settle(el);
+  await nextFrame();
+  return el;
+}
+
+/** Presses Tab until `target` has focus (at most `max` times); answers what had focus last. */
+export async function tabTo(target: Element, max = 10): Promise<string> {
+  for (let i = 0; i < max && deepActiveElement() !== target; i++) await sendKeys({ press: 'Tab' });
+  return describeNode(deepActiveElement());
 }
 
 export function nextFrame(): Promise<void> {

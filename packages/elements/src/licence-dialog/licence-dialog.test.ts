@@ -5,7 +5,7 @@ import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { describeNode, dialogOf, nextFrame, q, settle, switchLanguage } from '../internal/test-utils.ts';
+import { describeNode, dialogOf, itInLocales, q, settle, showSettled, switchLanguage } from '../internal/test-utils.ts';
 import { EduLicenceDialog } from './licence-dialog.ts';
 
 defineElement('edu-dialog', EduDialog);
@@ -22,10 +22,7 @@ async function opened(homeHref = '', moduleName = ''): Promise<EduLicenceDialog>
       <edu-licence-dialog .homeHref=${homeHref} .moduleName=${moduleName}></edu-licence-dialog>
     </div>`,
   ).then((wrapper) => wrapper.querySelector('edu-licence-dialog')!);
-  await el.show();
-  await settle(el);
-  await nextFrame();
-  return el;
+  return showSettled(el);
 }
 
 describe('<edu-licence-dialog>', () => {
@@ -85,9 +82,9 @@ describe('<edu-licence-dialog>', () => {
     expect(requests + closes).to.equal(0);
   });
 
-  it('vetoes any close request of the inner dialog (hide() included)', async () => {
+  it('vetoes any close request of the inner dialog (requestClose() included)', async () => {
     const el = await opened();
-    expect(await dialogOf(el).hide()).to.equal(false);
+    expect(await dialogOf(el).requestClose()).to.equal(false);
     await settle(el);
     expect(el.open).to.equal(true);
   });
@@ -134,12 +131,9 @@ describe('<edu-licence-dialog>', () => {
     expect(dialogOf(el).open).to.equal(false);
   });
 
-  for (const lang of ['zh-CN', 'en', 'zh-HK'] as const) {
-    it(`passes axe in ${lang}`, async () => {
-      await switchLanguage(lang);
-      const el = await opened('/#/desktop', 'Homework');
-      expect(q(el, '[part="message"]')!.textContent!.trim()).to.equal(licenceExpiredText(lang));
-      await expect(el).to.be.accessible();
-    });
-  }
+  itInLocales('passes axe', async (lang) => {
+    const el = await opened('/#/desktop', 'Homework');
+    expect(q(el, '[part="message"]')!.textContent!.trim()).to.equal(licenceExpiredText(lang));
+    await expect(el).to.be.accessible();
+  });
 });

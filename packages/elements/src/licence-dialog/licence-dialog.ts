@@ -1,10 +1,10 @@
 import { html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
-import { safeLinkUrl } from '../download-dialog/download-dialog.ts';
+import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
 import { EduDialog } from '../dialog/dialog.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
-import type { EduRequestCloseEvent } from '../internal/events.ts';
 import { licenceDialogStyles } from './licence-dialog.styles.ts';
 
 const warningIcon = svg`<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="22" fill="currentColor"/><path d="M24 12v15" stroke="#fff" stroke-width="4" stroke-linecap="round"/><circle cx="24" cy="34.5" r="2.6" fill="#fff"/></svg>`;
@@ -33,12 +33,9 @@ const warningIcon = svg`<svg viewBox="0 0 48 48" aria-hidden="true" focusable="f
  * @cssprop [--edu-color-primary-dark] - Background of the "返回桌面" link.
  * @cssprop [--edu-color-primary] - Focus ring of the link.
  */
-export class EduLicenceDialog extends EduElement {
+export class EduLicenceDialog extends DialogHost(EduElement) {
   static override styles = licenceDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog };
-
-  /** Whether the dialog is shown. Only the host closes it (by setting `false`). */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** Address of the desktop (http(s) or relative): shows a "返回桌面" link there. Other addresses show nothing. */
   @property({ attribute: 'home-href' }) homeHref = '';
@@ -46,26 +43,16 @@ export class EduLicenceDialog extends EduElement {
   /** The expired module's name, shown under the text when given. */
   @property({ attribute: 'module-name' }) moduleName = '';
 
-  /** Opens the dialog. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
+  /**
+   * Nothing the user does closes it: there is no close button, Escape is off and the backdrop does not close; this
+   * veto is the last guard (a close request the browser forced, `requestClose()`).
+   */
+  protected override allowClose(): boolean {
+    return false;
   }
-
-  /** Closes the dialog (the host decided, e.g. the licence was renewed). */
-  async hide(): Promise<void> {
-    this.open = false;
-    await this.updateComplete;
-  }
-
-  private onRequestClose = (event: EduRequestCloseEvent) => {
-    // Nothing the user does closes it: there is no close button, Escape is off and the backdrop does not close;
-    // this veto is the last guard (a close request the browser forced).
-    event.preventDefault();
-  };
 
   protected override render() {
-    const home = safeLinkUrl(this.homeHref);
+    const home = safeUrl(this.homeHref);
     const moduleName = this.moduleName.trim();
     return html`<edu-dialog
       part="dialog"
@@ -74,8 +61,6 @@ export class EduLicenceDialog extends EduElement {
       title=${msg('模块已过期', { id: 'licenceDialog.title' })}
       no-escape
       no-drag
-      @edu-request-close=${this.onRequestClose}
-      @edu-close=${() => (this.open = false)}
     >
       ${
         this.open

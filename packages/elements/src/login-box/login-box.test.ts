@@ -8,7 +8,7 @@ import '../index.ts';
 import type { EduLoginBox } from './login-box.ts';
 import type { EduLoginEvent, EduLoginFailedEvent } from '../internal/login-form.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { describeNode, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, postJson, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { DEMO_PASSWORD as PASSWORD } from '@edu-portal/core/test-support/server.ts';
 
 const providers: SocialProvider[] = [
@@ -27,16 +27,6 @@ const providers: SocialProvider[] = [
     logo: '/api/storage/show/78',
   },
 ];
-
-async function post(path: string, body: unknown = {}): Promise<unknown> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'include',
-  });
-  return response.json();
-}
 
 async function stats(): Promise<Record<string, number>> {
   const response = await fetch('/api/__test/stats');
@@ -77,14 +67,14 @@ function active(): string {
 
 describe('<edu-login-box>', () => {
   beforeEach(async () => {
-    await post('/api/__test/reset');
+    await postJson('/api/__test/reset');
     localStorage.clear();
     sessionStorage.clear();
   });
 
   afterEach(async () => {
     fixtureCleanup();
-    await post('/api/uaa/oauth/logout');
+    await postJson('/api/uaa/oauth/logout');
     await switchLanguage('zh-CN');
   });
 
@@ -217,7 +207,7 @@ describe('<edu-login-box>', () => {
     });
 
     it('signs in: loading state while in flight, a second submit ignored, edu-login with the target', async () => {
-      await post('/api/__test/config', { delayMs: 400 });
+      await postJson('/api/__test/config', { delayMs: 400 });
       const el = await box();
       await type(parts(el).username, 'teacher1');
       await type(parts(el).password, PASSWORD);

@@ -10,19 +10,17 @@ import type { EduDialog } from '../dialog/dialog.ts';
 import { deepActiveElement } from '../internal/focus.ts';
 import { openOverlays } from '../internal/overlay-stack.ts';
 import { runOverlaySuite } from '../internal/overlay-suite.ts';
-import { answerWith, center, describeNode, nextFrame, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import {
+  answerWith,
+  center,
+  describeNode,
+  nextFrame,
+  postJson,
+  switchLanguage,
+  waitUntil,
+} from '../internal/test-utils.ts';
 import { sendMouse } from '@web/test-runner-commands';
 import { DEMO_PASSWORD as PASSWORD } from '@edu-portal/core/test-support/server.ts';
-
-async function post(path: string, body: unknown = {}): Promise<unknown> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'include',
-  });
-  return response.json();
-}
 
 /** The newest login dialog: a closed one stays in the page for its fade. */
 function current(): EduLoginDialog {
@@ -68,7 +66,7 @@ describe('<edu-login-dialog>', () => {
   });
 
   beforeEach(async () => {
-    await post('/api/__test/reset');
+    await postJson('/api/__test/reset');
     localStorage.clear();
     sessionStorage.clear();
     // No one signed in before: the dialog starts empty.
@@ -85,7 +83,7 @@ describe('<edu-login-dialog>', () => {
       el.remove();
     }
     fixtureCleanup();
-    await post('/api/uaa/oauth/logout');
+    await postJson('/api/uaa/oauth/logout');
     await switchLanguage('zh-CN');
   });
 
@@ -160,7 +158,7 @@ describe('<edu-login-dialog>', () => {
   });
 
   it('signs in: the button loads, then it closes with action login and the page stays (target null)', async () => {
-    await post('/api/__test/config', { delayMs: 400 });
+    await postJson('/api/__test/config', { delayMs: 400 });
     const { dialog, answer } = await opened();
     const p = parts(dialog);
     await sendKeys({ type: 'teacher1' });
@@ -313,8 +311,8 @@ describe('<edu-login-dialog>', () => {
     const previous = client.options.relogin;
     client.configure({ relogin: () => openLoginDialog({ noSocial: true }) });
     try {
-      await post('/api/__test/expire');
-      await post('/api/__test/config', {
+      await postJson('/api/__test/expire');
+      await postJson('/api/__test/config', {
         failPaths: [{ path: '/api/uaa/oauth/refresh', bodyStatus: 401, count: 1 }],
       });
       const request = client.get<{ method: string }>('/api/__test/echo');

@@ -7,7 +7,8 @@ import { isRecord } from '@edu-portal/core/platform/guards.ts';
 import { session } from '@edu-portal/core/session/store.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
-import type { EduCloseDetail, EduCloseSource, EduRequestCloseDetail } from '../internal/events.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
+import type { EduCloseDetail, EduCloseSource } from '../internal/events.ts';
 import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';
 import { qrCode } from '../internal/qr-code.ts';
 import {
@@ -123,12 +124,9 @@ function readSocialInfo(data: unknown): { providers: SocialProvider[]; issued: I
  * @cssprop [--edu-color-primary] - Focus rings.
  * @cssprop [--edu-color-primary-dark] - Button.
  */
-export class EduLoginDialog extends LoginFormElement {
+export class EduLoginDialog extends DialogHost(LoginFormElement) {
   static override styles = loginDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog };
-
-  /** Whether the dialog is shown. Setting it to `false` closes it (action `cancel`). */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** Modal (top layer) unless the attribute says `modal="false"`, which renders it inline at layer 2500. */
   @property({ converter: modalConverter }) modal = true;
@@ -162,19 +160,6 @@ export class EduLoginDialog extends LoginFormElement {
   protected override defaultLoginAction(_outcome: LoginSuccessOutcome): void {
     this.closeAction = 'login';
     this.open = false;
-  }
-
-  /** Opens the dialog. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /** Asks to close (like the close button; `edu-request-close` may veto). Resolves to whether it closed. */
-  async hide(): Promise<boolean> {
-    await this.updateComplete;
-    const inner = this.renderRoot.querySelector<EduDialog>('edu-dialog');
-    return inner ? inner.hide() : true;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -212,30 +197,14 @@ export class EduLoginDialog extends LoginFormElement {
     this.issued = null;
   }
 
-  // ----- the inner dialog's events, re-sent from this element -----------------------------------------------
-
-  private onInnerOpen = (event: Event): void => {
-    event.stopPropagation();
-    this.emit('edu-open', null);
-  };
-
-  private onInnerRequestClose = (event: CustomEvent<EduRequestCloseDetail>): void => {
-    event.stopPropagation();
-    if (!this.emit('edu-request-close', { source: event.detail.source }, { cancelable: true })) {
-      event.preventDefault();
-    }
-  };
-
-  private onInnerClose = (event: CustomEvent<EduCloseDetail>): void => {
-    event.stopPropagation();
-    const source: EduCloseSource = event.detail.source;
+  protected override dialogClosed(source: EduCloseSource): void {
+    // Closed without signing in (the close button, Escape, `open = false`) is action `cancel`.
     const action = this.closeAction;
     this.closeAction = 'cancel';
-    this.open = false;
     this.password = '';
     const detail: EduLoginDialogCloseDetail = { source, action };
     this.emit('edu-close', detail);
-  };
+  }
 
   // ----- rendering -------------------------------------------------------------------------------------------
 
@@ -296,9 +265,6 @@ export class EduLoginDialog extends LoginFormElement {
         .title=${this.heading || msg('登录', { id: 'login.dialog.title' })}
         width="min(420px, calc(100vw - 24px))"
         top="8vh"
-        @edu-open=${this.onInnerOpen}
-        @edu-request-close=${this.onInnerRequestClose}
-        @edu-close=${this.onInnerClose}
       >
         ${
           this.reason === 'expired'

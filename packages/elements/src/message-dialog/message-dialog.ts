@@ -6,6 +6,7 @@ import { msg } from '@lit/localize';
 import type { DesktopMessage } from '@edu-portal/core/messages/message.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { dateTemplate, importanceMarker, moduleLabel, type ModuleNames } from './message-parts.ts';
 import { messageDialogStyles } from './message-dialog.styles.ts';
@@ -63,12 +64,9 @@ interface PendingFocus {
  * @cssprop [--edu-color-primary] - Focus rings and the message texts.
  * @cssprop [--edu-color-primary-dark] - The close button and hovered message texts.
  */
-export class EduMessageDialog extends EduElement {
+export class EduMessageDialog extends DialogHost(EduElement) {
   static override styles = messageDialogStyles;
   static override dependencies = { 'edu-dialog': EduDialog, 'edu-empty': EduEmpty };
-
-  /** Whether the dialog is shown. */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** The unread messages, in the order shown (core `DesktopMessage`, e.g. from `loadUnreadMessages`). */
   @property({ attribute: false }) messages: readonly DesktopMessage[] = [];
@@ -85,18 +83,6 @@ export class EduMessageDialog extends EduElement {
   @query('edu-dialog') private dialogEl?: EduDialog | null;
 
   private pendingFocus: PendingFocus | null = null;
-
-  /** Opens the dialog. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /** Asks to close, like the close button (`edu-request-close` may veto it). Resolves to whether it closed. */
-  async hide(): Promise<boolean> {
-    await this.updateComplete;
-    return this.dialogEl ? this.dialogEl.hide() : true;
-  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('messages') || !this.hasUpdated || !this.shadowRoot) return;
@@ -229,12 +215,7 @@ export class EduMessageDialog extends EduElement {
   protected override render() {
     const count = this.messages.length;
     const title = msg('未读消息', { id: 'messageDialog.title' });
-    return html`<edu-dialog
-      part="dialog"
-      .open=${this.open}
-      .title=${count ? `${title} (${count})` : title}
-      @edu-close=${() => (this.open = false)}
-    >
+    return html`<edu-dialog part="dialog" .open=${this.open} .title=${count ? `${title} (${count})` : title}>
       ${this.open ? this.renderBody() : nothing}
       <div slot="footer" class="actions">
         <button
@@ -247,7 +228,7 @@ export class EduMessageDialog extends EduElement {
         >
           ${msg('全部忽略', { id: 'messageDialog.ignoreAll' })}
         </button>
-        <button part="close" class="primary" type="button" data-action="close" @click=${() => void this.hide()}>
+        <button part="close" class="primary" type="button" data-action="close" @click=${() => void this.requestClose()}>
           ${msg('关闭', { id: 'messageDialog.close' })}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import {
   MODULE_EXPIRED,
@@ -11,6 +11,7 @@ import {
 import { EduDialog } from '../dialog/dialog.ts';
 import { EduEmpty } from '../empty/empty.ts';
 import { messageButtonStyles } from '../message-dialog/message-parts.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { moduleExpiryStyles } from './module-expiry.styles.ts';
 
@@ -56,29 +57,12 @@ const STATUS_CLASS: Readonly<Record<ModuleExpiryStatus, string>> = {
  * @cssprop [--edu-color-primary-dark] - The close button.
  * @cssprop [--edu-color-primary-9] - Background of the table's header.
  */
-export class EduModuleExpiryDialog extends EduElement {
+export class EduModuleExpiryDialog extends DialogHost(EduElement) {
   static override styles = [messageButtonStyles, moduleExpiryStyles];
   static override dependencies = { 'edu-dialog': EduDialog, 'edu-empty': EduEmpty };
 
-  /** Whether the dialog is shown. */
-  @property({ type: Boolean, reflect: true }) open = false;
-
   /** The modules (core `ModuleExpiry`, e.g. from `parseModuleExpiry`); shown sorted by `sortModuleExpiry`. */
   @property({ attribute: false }) entries: readonly ModuleExpiry[] = [];
-
-  @query('edu-dialog') private dialogEl?: EduDialog | null;
-
-  /** Opens the dialog. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /** Asks to close, like the close button (`edu-request-close` may veto it). Resolves to whether it closed. */
-  async hide(): Promise<boolean> {
-    await this.updateComplete;
-    return this.dialogEl ? this.dialogEl.hide() : true;
-  }
 
   private statusText(status: ModuleExpiryStatus): string {
     if (status === MODULE_EXPIRED) return msg('已过期', { id: 'moduleExpiry.expired' });
@@ -128,11 +112,10 @@ export class EduModuleExpiryDialog extends EduElement {
       part="dialog"
       .open=${this.open}
       .title=${msg('模块到期提醒', { id: 'moduleExpiry.title' })}
-      @edu-close=${() => (this.open = false)}
     >
       ${this.open ? this.renderBody() : nothing}
       <div slot="footer" class="actions">
-        <button part="close" class="primary" type="button" @click=${() => void this.hide()}>
+        <button part="close" class="primary" type="button" @click=${() => void this.requestClose()}>
           ${msg('关闭', { id: 'moduleExpiry.close' })}
         </button>
       </div>

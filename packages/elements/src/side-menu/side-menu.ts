@@ -3,7 +3,9 @@ import { property } from 'lit/decorators.js';
 import { msg } from '@lit/localize';
 import { iconLabel, type AppIcon } from '@edu-portal/core/desktop/icons.ts';
 import { toggleLeftMenu, toggleLeftMenuLock, type LeftMenuState } from '@edu-portal/core/desktop/left-menu.ts';
-import { CoreLanguage, ImageFailures, renderAppTile, unreadText } from '../desktop/app-tile.ts';
+import { CoreLanguage } from '../internal/localize.ts';
+import { ImageFailures } from '../internal/image-failures.ts';
+import { renderAppTile, unreadText } from '../desktop/app-tile.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { sideMenuStyles } from './side-menu.styles.ts';
 

@@ -18,6 +18,7 @@ import { DEFAULT_LAYOUT, type Layout } from '@edu-portal/core/theme/constants.ts
 import { EduColorPicker, type EduColorChangeEvent } from '../color-picker/color-picker.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { buttonStyles } from '../internal/control-styles.ts';
+import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { themeDialogStyles } from './theme-dialog.styles.ts';
 
@@ -71,12 +72,9 @@ const SWATCH_BACKGROUNDS: Readonly<Record<string, string>> = {
  * @cssprop [--edu-theme-dialog-confirm-background=#3763ab] - Background of the confirm button; defaults to the theme's dark shade.
  * @cssprop [--edu-color-primary] - The chosen swatch and focus rings.
  */
-export class EduThemeDialog extends EduElement {
+export class EduThemeDialog extends DialogHost(EduElement) {
   static override styles = [buttonStyles, themeDialogStyles];
   static override dependencies = { 'edu-color-picker': EduColorPicker, 'edu-dialog': EduDialog };
-
-  /** Whether the dialog is shown. Each opening starts from `theme` and `layout`. */
-  @property({ type: Boolean, reflect: true }) open = false;
 
   /** The theme in force: ink, lotus, cartoon or a colour. */
   @property() theme = '#457CD6';
@@ -89,18 +87,6 @@ export class EduThemeDialog extends EduElement {
 
   @state() private draft: ThemeDraft = initialThemeDraft({ theme: this.theme, layout: this.layout });
   @state() private customColor = CUSTOM_START;
-
-  /** Opens the dialog on the theme in force. */
-  async show(): Promise<void> {
-    this.open = true;
-    await this.updateComplete;
-  }
-
-  /** Closes without confirming. */
-  async hide(): Promise<void> {
-    this.open = false;
-    await this.updateComplete;
-  }
 
   /** The choice as it stands in the dialog. */
   get value(): EduThemeConfirmDetail {
@@ -262,15 +248,10 @@ export class EduThemeDialog extends EduElement {
   }
 
   protected override render() {
-    return html`<edu-dialog
-      part="dialog"
-      .open=${this.open}
-      title=${msg('主题设置', { id: 'themeDialog.title' })}
-      @edu-close=${() => (this.open = false)}
-    >
+    return html`<edu-dialog part="dialog" .open=${this.open} title=${msg('主题设置', { id: 'themeDialog.title' })}>
       ${this.open ? this.renderBody() : nothing}
       <div slot="footer" class="actions">
-        <button part="cancel" type="button" class="cancel" @click=${() => (this.open = false)}>
+        <button part="cancel" type="button" class="cancel" @click=${() => void this.requestClose()}>
           ${msg('取消', { id: 'themeDialog.cancel' })}
         </button>
         <button part="confirm" type="button" class="primary confirm" @click=${() => this.confirm()}>

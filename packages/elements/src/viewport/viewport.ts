@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
-import { getLanguage, subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
 import {
   ViewportError,
   isViewportName,
@@ -11,6 +10,7 @@ import {
   type ViewportErrorKind,
   type ViewportHandle,
 } from '@edu-portal/core/viewport/viewport.ts';
+import { CoreLanguage } from '../internal/localize.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { loadOnce } from '../internal/load-once.ts';
 import { viewportStyles } from './viewport.styles.ts';
@@ -124,7 +124,7 @@ export class EduViewport extends EduElement {
   private readonly mounted = new Map<string, Mounted>();
   /** The app and file asked for last; a load that finishes for another one keeps its container hidden. */
   private wanted = '';
-  private unsubscribeLanguage: (() => void) | null = null;
+  private readonly language = new CoreLanguage(this, () => this.updateContexts());
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -132,7 +132,6 @@ export class EduViewport extends EduElement {
     window.addEventListener('popstate', this.readUrl);
     // The Navigation API also reports pushState navigation, which routers use and which fires no event otherwise.
     (globalThis as { navigation?: NavigationLike }).navigation?.addEventListener('currententrychange', this.readUrl);
-    this.unsubscribeLanguage = subscribeLanguage(() => this.updateContexts());
     this.readUrl();
     if (this.hasUpdated) this.requestUpdate();
   }
@@ -142,8 +141,6 @@ export class EduViewport extends EduElement {
     window.removeEventListener('hashchange', this.readUrl);
     window.removeEventListener('popstate', this.readUrl);
     (globalThis as { navigation?: NavigationLike }).navigation?.removeEventListener('currententrychange', this.readUrl);
-    this.unsubscribeLanguage?.();
-    this.unsubscribeLanguage = null;
     // Apps clean up (timers, listeners) when the viewport goes; scripts stay loaded for a later mount.
     for (const entry of this.mounted.values()) {
       try {
@@ -193,7 +190,7 @@ export class EduViewport extends EduElement {
 
   private contextFor(app: string, fileId: string): ViewportContext {
     const { id, linkUrl } = this.params();
-    return { app, fileId, id, linkUrl, lang: getLanguage() };
+    return { app, fileId, id, linkUrl, lang: this.language.value };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
