@@ -66,12 +66,12 @@ export default defineConfig({
           groups: [
             {
               name: 'foundation',
-              test: /packages[\\/]core[\\/]src[\\/]((platform|constants|i18n|session|http)[\\/](?!md5\.ts$|http-status\.ts$)|auth[\\/](address|redirect|logout|landing|navigation)\.ts$)/,
+              test: /packages[\\/]core[\\/]src[\\/]((platform|constants|i18n|session|http)[\\/](?!md5\.ts$|http-status\.ts$)|auth[\\/](address|redirect|logout|landing|navigation)\.ts$|desktop[\\/]wire\.ts$)/,
               minShareCount: 3,
             },
             {
               name: 'lit',
-              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|control-styles|localize|define-element|page-singleton)\.ts$/,
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|@lit[\\/]localize)[\\/]|packages[\\/]elements[\\/]src[\\/]internal[\\/](edu-element|tokens|control-styles|localize|define-element|page-singleton|throttle)\.ts$/,
             },
           ],
         },
