@@ -20,6 +20,7 @@ import {
   CHUNK,
   chunkedFile,
   md5Of,
+  merge,
   MERGE,
   postForm,
   SECOND_CHECK,
@@ -29,11 +30,6 @@ import {
 } from './upload-calls.ts';
 
 const server = useServer();
-
-const merge = (client: Client, file: ChunkedFile) =>
-  client.call('POST', MERGE, {
-    json: { md5: file.md5, name: file.name, size: file.bytes.length, chunks: file.chunks.length },
-  });
 
 const secondCheck = (client: Client, md5: string, size: number, extra: Record<string, unknown> = {}) =>
   client.call('POST', SECOND_CHECK, {

@@ -185,30 +185,44 @@ export async function login(server: { readonly url: string }, username: string, 
 export interface ServerSuite {
   readonly app: FastifyInstance;
   readonly url: string;
+  /** The server's throw-away data directory (database and `storage/`). */
+  readonly dataDir: string;
+  /** A client without a session, for the test-hook calls under /api/__test/. */
+  readonly control: Client;
   configure(settings: Record<string, unknown>): ReturnType<Client['call']>;
 }
 
-/** Registers the file's hooks: start one server, reset it before each test, close it at the end. */
-export function useServer(): ServerSuite {
-  let running: RunningServer | undefined;
-  const current = (): RunningServer => {
+/**
+ * Registers the file's (or the enclosing `describe`'s) hooks: start one server built with `options`, reset it before
+ * each test, close it at the end.
+ */
+export function useServer(options: Partial<BuildServerOptions> = {}): ServerSuite {
+  let running: { server: RunningServer; control: Client } | undefined;
+  const current = () => {
     if (!running) throw new Error('the server starts in the before hook');
     return running;
   };
   before(async () => {
-    running = await startServer();
+    const server = await startServer(options);
+    running = { server, control: new Client(server.url) };
   });
-  after(() => running?.close());
+  after(() => running?.server.close());
   beforeEach(async () => {
-    await new Client(current().url).call('POST', '/api/__test/reset');
+    await current().control.call('POST', '/api/__test/reset');
   });
   return {
     get app() {
-      return current().app;
+      return current().server.app;
     },
     get url() {
-      return current().url;
+      return current().server.url;
     },
-    configure: (settings) => new Client(current().url).call('POST', '/api/__test/config', { json: settings }),
+    get dataDir() {
+      return current().server.dataDir;
+    },
+    get control() {
+      return current().control;
+    },
+    configure: (settings) => current().control.call('POST', '/api/__test/config', { json: settings }),
   };
 }

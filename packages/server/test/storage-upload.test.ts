@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { Client, login, startServer, tempDataDir, type Envelope, type RunningServer } from './helpers.ts';
+import { Client, login, startServer, tempDataDir, useServer, type Envelope, type RunningServer } from './helpers.ts';
 import {
   BASE64,
   BLOCK_CHECK,
@@ -23,6 +23,7 @@ import {
   chunkedFile,
   cut,
   md5Of,
+  merge,
   MERGE,
   postForm,
   SECOND_CHECK,
@@ -49,9 +50,6 @@ const checkChunk = (client: Client, file: ChunkedFile, n: number) =>
     },
   }) as Promise<{ response: Response; body: Envelope<boolean> & { chunks: number[] } }>;
 
-const merge = (client: Client, file: ChunkedFile, chunks = file.chunks.length) =>
-  client.call('POST', MERGE, { json: { md5: file.md5, name: file.name, size: file.bytes.length, chunks } });
-
 const secondCheck = (client: Client, md5: string, name: string, size: number) =>
   client.call('POST', SECOND_CHECK, {
     json: {
@@ -67,28 +65,21 @@ const secondCheck = (client: Client, md5: string, name: string, size: number) =>
     },
   });
 
-const storedBlobs = (server: RunningServer): string[] => {
+const storedBlobs = (server: { dataDir: string }): string[] => {
   const root = join(server.dataDir, 'storage', 'uploads');
   if (!existsSync(root)) return [];
   return readdirSync(root).flatMap((prefix) => readdirSync(join(root, prefix)));
 };
 /** Whether any user's chunk set of `md5` is on disk (sets are `chunks/<userId>-<md5>/`). */
-const chunkSetExists = (server: RunningServer, md5: string) => {
+const chunkSetExists = (server: { dataDir: string }, md5: string) => {
   const root = join(server.dataDir, 'storage', 'chunks');
   return existsSync(root) && readdirSync(root).some((name) => name.endsWith(`-${md5}`));
 };
 
 describe('upload storage', () => {
-  let server: RunningServer;
-  let control: Client;
+  const server = useServer();
   let teacher: Client;
-  before(async () => {
-    server = await startServer({ testHooks: true });
-    control = new Client(server.url);
-  });
-  after(() => server.close());
   beforeEach(async () => {
-    await control.call('POST', '/api/__test/reset');
     teacher = await login(server, 'teacher1');
   });
 
@@ -475,7 +466,7 @@ describe('upload storage', () => {
   });
 
   it("refuses a file over the size limit with 'size exceeds limit' while streaming", async () => {
-    await control.call('POST', '/api/__test/upload/config', { json: { maxFileBytes: 100_000 } });
+    await server.control.call('POST', '/api/__test/upload/config', { json: { maxFileBytes: 100_000 } });
     const bytes = randomBytes(100_001);
     const md5 = md5Of(bytes);
     const single = await postForm(teacher, SINGLE, { uid: 'u', md5 }, { bytes, name: 'big.pdf' });
@@ -549,7 +540,7 @@ describe('upload storage', () => {
 
   it('sweeps chunk sets older than the configured age, and only those', async () => {
     const sweep = async (json: object) =>
-      (await control.call('POST', '/api/__test/upload/sweep', { json })).body.data.chunkSets as number;
+      (await server.control.call('POST', '/api/__test/upload/sweep', { json })).body.data.chunkSets as number;
     const old = chunkedFile(2 * 100, 100, 'old.mp4');
     await sendChunk(teacher, old, 1);
     await new Promise((r) => setTimeout(r, 300));
@@ -560,14 +551,16 @@ describe('upload storage', () => {
     assert.equal(chunkSetExists(server, fresh.md5), true);
     // The configured age (24 h by default), on the server clock.
     assert.equal(await sweep({}), 0);
-    await control.call('POST', '/api/__test/config', { json: { clockOffsetMs: 25 * 60 * 60 * 1000 } });
+    await server.control.call('POST', '/api/__test/config', { json: { clockOffsetMs: 25 * 60 * 60 * 1000 } });
     assert.equal(await sweep({}), 1);
     assert.equal(chunkSetExists(server, fresh.md5), false);
   });
 
   it('counts chunk uploads and fails, drops or delays a share of them (test hooks)', async () => {
     const file = chunkedFile(10 * 100, 100, 'flaky.mp4');
-    await control.call('POST', '/api/__test/upload/config', { json: { chunkFailRate: 0.2, chunkDropRate: 0.1 } });
+    await server.control.call('POST', '/api/__test/upload/config', {
+      json: { chunkFailRate: 0.2, chunkDropRate: 0.1 },
+    });
     const outcomes: (number | 'dropped')[] = [];
     for (let n = 1; n <= 10; n++) {
       try {
@@ -578,7 +571,7 @@ describe('upload storage', () => {
     }
     // Every tenth is dropped, every fifth of the others fails: deterministic.
     assert.deepEqual(outcomes, [200, 200, 200, 200, 500, 200, 200, 200, 200, 'dropped']);
-    const stats = (await control.call('GET', '/api/__test/upload/stats')).body.data;
+    const stats = (await server.control.call('GET', '/api/__test/upload/stats')).body.data;
     assert.deepEqual(
       { received: stats.received, stored: stats.stored, failed: stats.failed, dropped: stats.dropped },
       { received: 10, stored: 8, failed: 1, dropped: 1 },
@@ -586,7 +579,7 @@ describe('upload storage', () => {
     assert.deepEqual(stats.chunks[file.md5], [1, 2, 3, 4, 6, 7, 8, 9]);
     assert.equal((await merge(teacher, file)).body.code, 'chunk count abnormal');
 
-    await control.call('POST', '/api/__test/upload/config', {
+    await server.control.call('POST', '/api/__test/upload/config', {
       json: { chunkFailRate: 0, chunkDropRate: 0, chunkDelayMs: 150 },
     });
     const started = Date.now();
@@ -597,17 +590,10 @@ describe('upload storage', () => {
 });
 
 describe('upload storage: sending while hashing, cancel (extensions)', () => {
-  let server: RunningServer;
-  let control: Client;
+  const server = useServer();
   let teacher: Client;
-  before(async () => {
-    server = await startServer({ testHooks: true });
-    control = new Client(server.url);
-  });
-  after(() => server.close());
   beforeEach(async () => {
-    await control.call('POST', '/api/__test/reset');
-    await control.call('POST', '/api/__test/upload/config', { json: { extensions: true } });
+    await server.control.call('POST', '/api/__test/upload/config', { json: { extensions: true } });
     teacher = await login(server, 'teacher1');
   });
   const uploadId = () => randomBytes(16).toString('hex');
@@ -615,7 +601,7 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
   it('says what it offers; a server playing one without the extensions has no such call', async () => {
     const { body } = await teacher.call('GET', CAPABILITIES);
     assert.deepEqual(body.data, { hashWhileSending: true, cancel: true, maxChunkSize: 64 * 1024 * 1024 });
-    await control.call('POST', '/api/__test/upload/config', { json: { extensions: false } });
+    await server.control.call('POST', '/api/__test/upload/config', { json: { extensions: false } });
     assert.equal((await teacher.raw('GET', CAPABILITIES)).status, 404);
   });
 

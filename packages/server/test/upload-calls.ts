@@ -89,3 +89,7 @@ export const sendChunk = (
     },
     { bytes, name: file.name },
   );
+
+/** The merge of a chunked file (`chunks` as declared: default, every chunk it was cut into). */
+export const merge = (client: Client, file: ChunkedFile, chunks = file.chunks.length) =>
+  client.call('POST', MERGE, { json: { md5: file.md5, name: file.name, size: file.bytes.length, chunks } });

@@ -1,7 +1,7 @@
 /**
  * Uploaded files in the `files` table (spec part 2 §7 "Upload and files"). Many records may point at the same
  * stored bytes (deduplication by MD5 and size); a record belongs to the user who uploaded it. Every query of
- * uploads is here; the routes in plugins/uploads.ts only parse, call and answer.
+ * stored files is here; the routes in plugins/uploads/ and plugins/storage.ts only parse, call and answer.
  */
 import type { WireStoredFile } from '@edu-portal/core';
 import type { UserRecord } from '../auth/session-user.ts';
@@ -83,6 +83,12 @@ export function createUploadRepository(ctx: ServerContext) {
     db.prepare(`${SELECT_FILE} WHERE id = ?`).get(id) as FileRecord | undefined;
   return {
     findById,
+
+    /** The file of a unit's logo. */
+    unitLogo(unitId: number): FileRecord | undefined {
+      return db.prepare(`${SELECT_FILE} WHERE id = (SELECT logo_file_id FROM units WHERE id = ?)`).get(unitId) as
+        FileRecord | undefined;
+    },
 
     /** Whether `user` may read `file`. */
     canRead(file: FileRecord, user: UserRecord): boolean {
