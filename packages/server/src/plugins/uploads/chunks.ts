@@ -3,7 +3,7 @@
  * extensions beside them (capabilities, cancel). A user's chunks live in their own set (storage/upload-store.ts),
  * written straight to their offset in one data file, so a merge is a verified rename.
  */
-import type { WireBlockCheckBody, WireChunkSetName, WireMergeBody } from '@edu-portal/core';
+import type { UploadCapabilities, WireBlockCheckBody, WireChunkSetName, WireMergeBody } from '@edu-portal/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authOf } from '../../auth/session-http.ts';
@@ -267,7 +267,7 @@ export function chunkSetRoutes(app: FastifyInstance, uploads: UploadService): vo
     async (_request, reply) => {
       // A test hook plays a server without the extensions.
       if (hooks && !hooks.settings.extensions) return reply.code(404).send(fail(404, 'not_found', MESSAGES.notFound));
-      return ok({ hashWhileSending: true, cancel: true, maxChunkSize: MAX_CHUNK_BYTES });
+      return ok<UploadCapabilities>({ hashWhileSending: true, cancel: true, maxChunkSize: MAX_CHUNK_BYTES });
     },
   );
 
