@@ -8,10 +8,8 @@ import { beforeEach, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { captureFace, SAMPLE_FACES } from '../src/face/captures.ts';
 import { reportAttack } from './attack-report.ts';
-import { Client, login, PASSWORD, useServer, type Json } from './helpers.ts';
+import { Client, login, PASSWORD, useServer, type Json, STUDENT1, TEACHER1 } from './helpers.ts';
 
-const TEACHER1 = 10001;
-const STUDENT1 = 10007;
 const base64 = (photo: Buffer) => photo.toString('base64');
 /** The victim's face, and the attacker's own. */
 const VICTIM = SAMPLE_FACES[0]!;

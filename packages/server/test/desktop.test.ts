@@ -5,14 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type Json, type RunningServer } from './helpers.ts';
-
-const TEACHER1 = 10001;
-const PARENT1 = 10003;
-const AREA1 = 10004;
-const ADMIN1 = 10006;
-const SCHOOL = 330108001;
-const AREA = 330108;
+import {
+  Client,
+  login,
+  startServer,
+  type Json,
+  type RunningServer,
+  ADMIN1,
+  AREA,
+  AREA1,
+  PARENT1,
+  SCHOOL,
+  TEACHER1,
+} from './helpers.ts';
 
 const color = async (client: Client) => {
   const { body } = await client.call('GET', '/api/base/my_desktop/color?_t=1');

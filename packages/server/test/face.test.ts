@@ -14,11 +14,8 @@ import { EnrolLimits, FaceAttemptLimits, type FaceAttempt } from '../src/face/li
 import { FACE_MATCH_THRESHOLD } from '../src/face/matching.ts';
 import { enrolDemoFace } from '../scripts/face-enrol.ts';
 import { FACE_MESSAGES } from '../src/plugins/face.ts';
-import { Client, login, PASSWORD, useServer } from './helpers.ts';
+import { Client, login, PASSWORD, useServer, AREA1, PARENT1, TEACHER1 } from './helpers.ts';
 
-const TEACHER1 = 10001;
-const PARENT1 = 10003;
-const AREA1 = 10004;
 const base64 = (photo: Buffer) => photo.toString('base64');
 /** Two different people of the samples (sample1's first face, sample2's only face). */
 const ALICE = SAMPLE_FACES[0]!;

@@ -7,9 +7,26 @@ import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type BuildServerOptions } from '../src/index.ts';
 import { DEMO_PASSWORD } from '../src/config.ts';
+import { AREA_UNIT, SCHOOL_UNIT, USERS } from '../src/db/seed-data.ts';
 
 /** The password of every demo account (the server's own constant). */
 export const PASSWORD = DEMO_PASSWORD;
+
+const seededId = (loginName: string): number => {
+  const user = USERS.find((candidate) => candidate.loginName === loginName);
+  if (!user) throw new Error(`no seeded user ${loginName}`);
+  return user.id;
+};
+/** The ids of the seeded demo accounts and units (db/seed-data.ts). */
+export const TEACHER1 = seededId('teacher1');
+export const PARENT2 = seededId('parent2');
+export const PARENT1 = seededId('parent1');
+export const AREA1 = seededId('area1');
+export const STAFF4 = seededId('staff4');
+export const ADMIN1 = seededId('admin1');
+export const STUDENT1 = seededId('student1');
+export const SCHOOL = SCHOOL_UNIT.id;
+export const AREA = AREA_UNIT.id;
 
 export interface RunningServer {
   app: FastifyInstance;

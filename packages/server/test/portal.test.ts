@@ -5,14 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type Json, type RunningServer } from './helpers.ts';
+import {
+  Client,
+  login,
+  startServer,
+  type Json,
+  type RunningServer,
+  AREA,
+  PARENT1,
+  PARENT2,
+  SCHOOL,
+  STAFF4,
+  TEACHER1,
+} from './helpers.ts';
 
-const TEACHER1 = 10001;
-const PARENT2 = 10002;
-const PARENT1 = 10003;
-const STAFF4 = 10005;
-const SCHOOL = 330108001;
-const AREA = 330108;
 const DAY = 24 * 60 * 60 * 1000;
 
 let server: RunningServer;

@@ -6,11 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type RunningServer } from './helpers.ts';
-
-const TEACHER1 = 10001;
-const PARENT1 = 10003;
-const SCHOOL = 330108001;
+import { Client, login, startServer, type RunningServer, PARENT1, SCHOOL, TEACHER1 } from './helpers.ts';
 
 /** [method, documented path, a well-formed request to it (path with query), JSON body]. */
 const SESSION_CALLS: [string, string, string, unknown?][] = [
