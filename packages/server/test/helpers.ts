@@ -211,9 +211,12 @@ export interface ServerSuite {
 
 /**
  * Registers the file's (or the enclosing `describe`'s) hooks: start one server built with `options`, reset it before
- * each test, close it at the end.
+ * each test (unless `resetBeforeEach` is false: the tests then share its state), close it at the end.
  */
-export function useServer(options: Partial<BuildServerOptions> = {}): ServerSuite {
+export function useServer(
+  options: Partial<BuildServerOptions> = {},
+  { resetBeforeEach = true }: { resetBeforeEach?: boolean } = {},
+): ServerSuite {
   let running: { server: RunningServer; control: Client } | undefined;
   const current = () => {
     if (!running) throw new Error('the server starts in the before hook');
@@ -225,7 +228,7 @@ export function useServer(options: Partial<BuildServerOptions> = {}): ServerSuit
   });
   after(() => running?.server.close());
   beforeEach(async () => {
-    await current().control.call('POST', '/api/__test/reset');
+    if (resetBeforeEach) await current().control.call('POST', '/api/__test/reset');
   });
   return {
     get app() {
