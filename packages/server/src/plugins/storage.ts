@@ -60,37 +60,24 @@ const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions 
       .send(createReadStream(absolute));
   }
 
-  app.get<{ Params: { unitId: string } }>(
-    '/api/storage/show/unit/:unitId',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'The logo of a unit (HTTP 404 when none, so the client shows its default logo)',
-        params: idParams('unitId'),
-        response: binaryResponse,
+  /** A file found by the id a path parameter names (an id that is not a number names none). */
+  const showRoute = (path: string, param: string, summary: string, find: (id: number) => FileRecord | undefined) =>
+    app.get<{ Params: Record<string, string> }>(
+      path,
+      { schema: { tags: TAGS, summary, params: idParams(param), response: binaryResponse } },
+      async (request, reply) => {
+        const id = idOf(request.params[param] ?? '');
+        return sendFile(request, reply, id === null ? undefined : find(id));
       },
-    },
-    async (request, reply) => {
-      const unitId = idOf(request.params.unitId);
-      return sendFile(request, reply, unitId === null ? undefined : files.unitLogo(unitId));
-    },
-  );
+    );
 
-  app.get<{ Params: { fileId: string } }>(
-    '/api/storage/show/:fileId',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A stored file by id',
-        params: idParams('fileId'),
-        response: binaryResponse,
-      },
-    },
-    async (request, reply) => {
-      const fileId = idOf(request.params.fileId);
-      return sendFile(request, reply, fileId === null ? undefined : files.findById(fileId));
-    },
+  showRoute(
+    '/api/storage/show/unit/:unitId',
+    'unitId',
+    'The logo of a unit (HTTP 404 when none, so the client shows its default logo)',
+    (unitId) => files.unitLogo(unitId),
   );
+  showRoute('/api/storage/show/:fileId', 'fileId', 'A stored file by id', (fileId) => files.findById(fileId));
 };
 
 export default storagePlugin;
