@@ -23,6 +23,7 @@ import {
   merge,
   MERGE,
   postForm,
+  secondCheck,
   SECOND_CHECK,
   sendChunk,
   SINGLE,
@@ -30,11 +31,6 @@ import {
 } from './upload-calls.ts';
 
 const server = useServer();
-
-const secondCheck = (client: Client, md5: string, size: number, extra: Record<string, unknown> = {}) =>
-  client.call('POST', SECOND_CHECK, {
-    json: { serverid: 'base', md5, name: 'x.mp4', chunks: 1, eachSize: 2097152, fullSize: size, size, ...extra },
-  });
 
 const checkChunks = async (client: Client, file: ChunkedFile, n = 1) =>
   (

@@ -26,6 +26,7 @@ import {
   merge,
   MERGE,
   postForm,
+  secondCheck,
   SECOND_CHECK,
   sendChunk,
   SINGLE,
@@ -49,21 +50,6 @@ const checkChunk = (client: Client, file: ChunkedFile, n: number) =>
       chunk: n,
     },
   }) as Promise<{ response: Response; body: Envelope<boolean> & { chunks: number[] } }>;
-
-const secondCheck = (client: Client, md5: string, name: string, size: number) =>
-  client.call('POST', SECOND_CHECK, {
-    json: {
-      serverid: 'base',
-      md5,
-      name,
-      chunks: 1,
-      eachSize: 2097152,
-      fullSize: size,
-      uid: 'u-1',
-      chunked: false,
-      size,
-    },
-  });
 
 const storedBlobs = (server: { dataDir: string }): string[] => {
   const root = join(server.dataDir, 'storage', 'uploads');
@@ -121,12 +107,12 @@ describe('upload storage', () => {
     );
     assert.deepEqual([body.status, body.code, body.data], [400, 'uploaderror', null]);
     assert.equal(storedBlobs(server).length, before);
-    assert.equal((await secondCheck(teacher, md5Of(bytes), 'a.pdf', bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, md5Of(bytes), bytes.length, { name: 'a.pdf' })).body.data, false);
   });
 
   it('uploads in chunks, merges, and serves a file of the same MD5; the chunks are removed', async () => {
     const file = chunkedFile(5 * 65536 + 77, 65536);
-    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data, false);
     for (let n = 1; n <= file.chunks.length; n++) {
       assert.equal((await checkChunk(teacher, file, n)).body.data, false);
       const { body } = await sendChunk(teacher, file, n);
@@ -147,7 +133,7 @@ describe('upload storage', () => {
     assert.equal(md5Of((await fetchFile(teacher, body.data.url)).bytes), file.md5);
     assert.equal(chunkSetExists(server, file.md5), false);
     // The same file again is instant for the same user, with the same record.
-    const again = await secondCheck(teacher, file.md5, file.name, file.bytes.length);
+    const again = await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name });
     assert.equal(again.body.data.id, body.data.id);
   });
 
@@ -225,7 +211,7 @@ describe('upload storage', () => {
     assert.deepEqual([body.status, body.code, body.data], [400, 'chunkmerge', null]);
     assert.match(body.message, /does not match its MD5, so it was not stored\./);
     assert.deepEqual(storedBlobs(server), blobsBefore, 'nothing is published');
-    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data, false);
     // The untrustworthy chunks are discarded, so the client's next attempt sends them all again.
     assert.equal(chunkSetExists(server, file.md5), false);
     assert.equal((await checkChunk(teacher, file, 1)).body.data, false);
@@ -415,7 +401,7 @@ describe('upload storage', () => {
     assert.equal(first.body.status, 200);
     const staff = await login(server, 'staff4');
     const blobs = storedBlobs(server).length;
-    const second = await secondCheck(staff, md5, 'my plan.docx', bytes.length);
+    const second = await secondCheck(staff, md5, bytes.length, { name: 'my plan.docx' });
     assert.equal(second.body.status, 200);
     assert.equal(second.body.data.name, 'my plan.docx');
     assert.notEqual(second.body.data.id, first.body.data.id, 'a record of their own');
@@ -424,7 +410,7 @@ describe('upload storage', () => {
 
     // A user of another unit is not entitled by an MD5 alone: they upload, and then have it too.
     const area = await login(server, 'area1');
-    assert.equal((await secondCheck(area, md5, 'x.docx', bytes.length)).body.data, false);
+    assert.equal((await secondCheck(area, md5, bytes.length, { name: 'x.docx' })).body.data, false);
     assert.equal((await fetchFile(area, first.body.data.url)).response.status, 404);
     const theirs = await postForm(area, SINGLE, { uid: 'u', md5 }, { bytes, name: 'x.docx' });
     assert.equal(theirs.body.status, 200);
@@ -461,7 +447,7 @@ describe('upload storage', () => {
     assert.equal((await sendChunk(teacher, file, 1)).body.code, 'uploadunkerror');
     assert.equal(chunkSetExists(server, file.md5), false);
     assert.equal((await merge(teacher, file)).body.status, 415);
-    assert.equal((await secondCheck(teacher, md5, 'notes.txt', 300)).body.code, 'checkerror');
+    assert.equal((await secondCheck(teacher, md5, 300, { name: 'notes.txt' })).body.code, 'checkerror');
     assert.deepEqual(readdirSync(join(server.dataDir, 'storage', 'tmp')), []);
   });
 
@@ -476,7 +462,7 @@ describe('upload storage', () => {
     const file = chunkedFile(100_001, 65536, 'big.mp4');
     assert.equal((await sendChunk(teacher, file, 1)).body.code, 'size exceeds limit');
     assert.equal((await merge(teacher, file)).body.code, 'size exceeds limit');
-    assert.equal((await secondCheck(teacher, md5, 'big.pdf', 100_001)).body.code, 'size exceeds limit');
+    assert.equal((await secondCheck(teacher, md5, 100_001, { name: 'big.pdf' })).body.code, 'size exceeds limit');
     // At the limit is fine.
     const fits = randomBytes(100_000);
     assert.equal(
@@ -626,7 +612,7 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
     assert.equal(chunkSetExists(server, id), false, 'the set is gone');
     // Stored under its MD5: the same file again is instant.
     assert.equal(
-      (await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data.id,
+      (await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data.id,
       merged.body.data.id,
     );
   });
@@ -640,8 +626,8 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
       json: { uploadId: id, md5: other, name: file.name, size: file.bytes.length, chunks: 3 },
     });
     assert.deepEqual([merged.body.status, merged.body.code], [400, 'chunkmerge']);
-    assert.equal((await secondCheck(teacher, other, file.name, file.bytes.length)).body.data, false);
-    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, other, file.bytes.length, { name: file.name })).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data, false);
   });
 
   it("cancel removes the caller's own chunk set, by upload id or MD5, and never another user's", async () => {
