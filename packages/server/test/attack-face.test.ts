@@ -4,30 +4,21 @@
  * got through. Photos are captures of the sample faces face-api ships (src/face/captures.ts).
  */
 import assert from 'node:assert/strict';
-import { beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import sharp from 'sharp';
 import { captureFace, SAMPLE_FACES } from '../src/face/captures.ts';
 import { reportAttack } from './attack-report.ts';
-import { Client, login, PASSWORD, useServer, type Json } from './helpers.ts';
+import { base64, collectFace, confirmPassword, otherCapture, useFaceServer } from './face-calls.ts';
+import { Client, login, type Json, STUDENT1, TEACHER1 } from './helpers.ts';
 
-const TEACHER1 = 10001;
-const STUDENT1 = 10007;
-const base64 = (photo: Buffer) => photo.toString('base64');
 /** The victim's face, and the attacker's own. */
 const VICTIM = SAMPLE_FACES[0]!;
 const ATTACKER = SAMPLE_FACES[3]!;
-const otherCapture = (face = VICTIM) => captureFace(face, { zoom: 1.8, dx: 0.1, brightness: 1.2, quality: 70 });
 
 describe('face attacks', () => {
-  const server = useServer();
-  beforeEach(async () => {
-    await new Client(server.url).call('POST', '/api/__test/face/reset');
-  });
-
-  const confirm = (client: Client, password = PASSWORD) =>
-    client.call('POST', '/api/uaa/oauth/confirm_password', { json: { password } });
-  const enrol = (client: Client, userId: number, photo: Buffer) =>
-    client.call('POST', '/api/uaa/face/check', { json: { faceImage: base64(photo), userId: String(userId) } });
+  const server = useFaceServer();
+  const confirm = confirmPassword;
+  const enrol = collectFace;
   const faceLogin = (photo: Buffer, client = new Client(server.url)) =>
     client.call('POST', '/api/uaa/oauth/login/face', { json: { faceImage: base64(photo) } });
   const enrolled = (userId: number) =>

@@ -20,8 +20,10 @@ import {
   CHUNK,
   chunkedFile,
   md5Of,
+  merge,
   MERGE,
   postForm,
+  secondCheck,
   SECOND_CHECK,
   sendChunk,
   SINGLE,
@@ -29,16 +31,6 @@ import {
 } from './upload-calls.ts';
 
 const server = useServer();
-
-const merge = (client: Client, file: ChunkedFile) =>
-  client.call('POST', MERGE, {
-    json: { md5: file.md5, name: file.name, size: file.bytes.length, chunks: file.chunks.length },
-  });
-
-const secondCheck = (client: Client, md5: string, size: number, extra: Record<string, unknown> = {}) =>
-  client.call('POST', SECOND_CHECK, {
-    json: { serverid: 'base', md5, name: 'x.mp4', chunks: 1, eachSize: 2097152, fullSize: size, size, ...extra },
-  });
 
 const checkChunks = async (client: Client, file: ChunkedFile, n = 1) =>
   (

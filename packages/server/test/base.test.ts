@@ -1,13 +1,9 @@
 /** The base look-ups available so far: admin role check and unit flags, each for the session's own user and unit. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type RunningServer } from './helpers.ts';
+import { describe, it } from 'node:test';
+import { Client, login, useServer } from './helpers.ts';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = useServer({}, { resetBeforeEach: false });
 
 const me = async (client: Client) => (await client.call('GET', '/api/uaa/oauth/me')).body.data;
 

@@ -4,15 +4,8 @@
  * app visits and recent apps, and the named themes' stylesheets.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type Json, type RunningServer } from './helpers.ts';
-
-const TEACHER1 = 10001;
-const PARENT1 = 10003;
-const AREA1 = 10004;
-const ADMIN1 = 10006;
-const SCHOOL = 330108001;
-const AREA = 330108;
+import { describe, it } from 'node:test';
+import { Client, login, type Json, ADMIN1, AREA, AREA1, PARENT1, SCHOOL, TEACHER1, useServer } from './helpers.ts';
 
 const color = async (client: Client) => {
   const { body } = await client.call('GET', '/api/base/my_desktop/color?_t=1');
@@ -29,11 +22,7 @@ const groupsOf = async (client: Client, query = '') => {
 const codesOf = async (client: Client) => (await groupsOf(client)).flatMap((group) => group.iconVMs.map((i) => i.code));
 
 describe('desktop calls need a session', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   it('answers HTTP 200 with status 401 to every call without one', async () => {
     const anonymous = new Client(server.url);
@@ -79,11 +68,7 @@ describe('desktop calls need a session', () => {
 });
 
 describe('theme', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   it("answers the unit's defaults, or the user's own saved setting", async () => {
     assert.deepEqual(await color(await login(server, 'teacher1')), { theme: '#457CD6', lang: 'zh-CN', layout: 'top' });
@@ -205,11 +190,7 @@ describe('theme', () => {
 });
 
 describe('messages and to-dos', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   const counts = async (client: Client) => (await client.call('GET', '/api/base/desktop/unhandlecount')).body.data;
   const unread = async (client: Client) =>
@@ -379,11 +360,7 @@ describe('messages and to-dos', () => {
 });
 
 describe('desktop icons', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   it("groups a teacher's apps by category in his saved order, hidden apps included", async () => {
     const teacher = await login(server, 'teacher1');
@@ -563,11 +540,7 @@ describe('desktop icons', () => {
 });
 
 describe('app visits and recent apps', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   const visit = (client: Client, resId: string, extra: Record<string, unknown> = {}) =>
     client.call('POST', '/api/base/user_access_detail', {
@@ -633,11 +606,7 @@ describe('app visits and recent apps', () => {
 });
 
 describe('named theme stylesheets', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   it('serves ink, lotus and cartoon as CSS that restyles the header and desktop', async () => {
     const client = new Client(server.url);

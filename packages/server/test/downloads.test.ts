@@ -1,8 +1,8 @@
 /** The Windows client of the download dialog: real ZIPs with a shortcut to the portal's own address. */
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type RunningServer } from './helpers.ts';
+import { describe, it } from 'node:test';
+import { useServer } from './helpers.ts';
 
 /** The entries of a ZIP (local headers only, as createZip writes them). */
 function unzip(zip: Buffer): Map<string, string> {
@@ -22,11 +22,7 @@ function unzip(zip: Buffer): Map<string, string> {
   return entries;
 }
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = useServer({}, { resetBeforeEach: false });
 
 describe('GET /common/download/edu-portal-portable.zip', () => {
   it('answers a ZIP whose shortcut opens this portal', async () => {

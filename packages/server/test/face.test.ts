@@ -4,7 +4,7 @@
  * load once, on this file's first face call.
  */
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { FreshCredentials } from '../src/auth/fresh-credential.ts';
@@ -14,32 +14,21 @@ import { EnrolLimits, FaceAttemptLimits, type FaceAttempt } from '../src/face/li
 import { FACE_MATCH_THRESHOLD } from '../src/face/matching.ts';
 import { enrolDemoFace } from '../scripts/face-enrol.ts';
 import { FACE_MESSAGES } from '../src/plugins/face.ts';
-import { Client, login, PASSWORD, useServer } from './helpers.ts';
+import { base64, collectFace, confirmPassword, otherCapture, useFaceServer } from './face-calls.ts';
+import { Client, login, PASSWORD, AREA1, PARENT1, TEACHER1 } from './helpers.ts';
 
-const TEACHER1 = 10001;
-const PARENT1 = 10003;
-const AREA1 = 10004;
-const base64 = (photo: Buffer) => photo.toString('base64');
 /** Two different people of the samples (sample1's first face, sample2's only face). */
 const ALICE = SAMPLE_FACES[0]!;
 const BOB = SAMPLE_FACES[3]!;
-/** Another capture of the same face: other framing, scale, brightness and JPEG quality. */
-const otherCapture = (face = ALICE) => captureFace(face, { zoom: 1.8, dx: 0.1, brightness: 1.2, quality: 70 });
 
 describe('face', () => {
-  const server = useServer();
-  beforeEach(async () => {
-    await new Client(server.url).call('POST', '/api/__test/face/reset');
-  });
-
-  const confirmPassword = (client: Client, password = PASSWORD) =>
-    client.call('POST', '/api/uaa/oauth/confirm_password', { json: { password } });
+  const server = useFaceServer();
 
   /** Collects a face as the settings page does: the password confirmed, then `face/check`. */
   async function enrol(client: Client, userId: number, photo: Buffer) {
     const confirmed = await confirmPassword(client);
     if (confirmed.body.status !== 200) return confirmed;
-    return client.call('POST', '/api/uaa/face/check', { json: { faceImage: base64(photo), userId: String(userId) } });
+    return collectFace(client, userId, photo);
   }
 
   it('collects a face for the session user and returns the stored record', async () => {

@@ -7,9 +7,26 @@ import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type BuildServerOptions } from '../src/index.ts';
 import { DEMO_PASSWORD } from '../src/config.ts';
+import { AREA_UNIT, SCHOOL_UNIT, USERS } from '../src/db/seed-data.ts';
 
 /** The password of every demo account (the server's own constant). */
 export const PASSWORD = DEMO_PASSWORD;
+
+const seededId = (loginName: string): number => {
+  const user = USERS.find((candidate) => candidate.loginName === loginName);
+  if (!user) throw new Error(`no seeded user ${loginName}`);
+  return user.id;
+};
+/** The ids of the seeded demo accounts and units (db/seed-data.ts). */
+export const TEACHER1 = seededId('teacher1');
+export const PARENT2 = seededId('parent2');
+export const PARENT1 = seededId('parent1');
+export const AREA1 = seededId('area1');
+export const STAFF4 = seededId('staff4');
+export const ADMIN1 = seededId('admin1');
+export const STUDENT1 = seededId('student1');
+export const SCHOOL = SCHOOL_UNIT.id;
+export const AREA = AREA_UNIT.id;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -185,30 +202,47 @@ export async function login(server: { readonly url: string }, username: string, 
 export interface ServerSuite {
   readonly app: FastifyInstance;
   readonly url: string;
+  /** The server's throw-away data directory (database and `storage/`). */
+  readonly dataDir: string;
+  /** A client without a session, for the test-hook calls under /api/__test/. */
+  readonly control: Client;
   configure(settings: Record<string, unknown>): ReturnType<Client['call']>;
 }
 
-/** Registers the file's hooks: start one server, reset it before each test, close it at the end. */
-export function useServer(): ServerSuite {
-  let running: RunningServer | undefined;
-  const current = (): RunningServer => {
+/**
+ * Registers the file's (or the enclosing `describe`'s) hooks: start one server built with `options`, reset it before
+ * each test (unless `resetBeforeEach` is false: the tests then share its state), close it at the end.
+ */
+export function useServer(
+  options: Partial<BuildServerOptions> = {},
+  { resetBeforeEach = true }: { resetBeforeEach?: boolean } = {},
+): ServerSuite {
+  let running: { server: RunningServer; control: Client } | undefined;
+  const current = () => {
     if (!running) throw new Error('the server starts in the before hook');
     return running;
   };
   before(async () => {
-    running = await startServer();
+    const server = await startServer(options);
+    running = { server, control: new Client(server.url) };
   });
-  after(() => running?.close());
+  after(() => running?.server.close());
   beforeEach(async () => {
-    await new Client(current().url).call('POST', '/api/__test/reset');
+    if (resetBeforeEach) await current().control.call('POST', '/api/__test/reset');
   });
   return {
     get app() {
-      return current().app;
+      return current().server.app;
     },
     get url() {
-      return current().url;
+      return current().server.url;
     },
-    configure: (settings) => new Client(current().url).call('POST', '/api/__test/config', { json: settings }),
+    get dataDir() {
+      return current().server.dataDir;
+    },
+    get control() {
+      return current().control;
+    },
+    configure: (settings) => current().control.call('POST', '/api/__test/config', { json: settings }),
   };
 }

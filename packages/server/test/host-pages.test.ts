@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client, startServer, tempDataDir, type RunningServer } from './helpers.ts';
+import { Client, startServer, tempDataDir, type RunningServer, useServer } from './helpers.ts';
 
 const INDEX =
   '<!doctype html><meta charset="utf-8"><title>edu host</title><script type="module" src="/assets/app.js"></script>';
@@ -139,11 +139,7 @@ describe('landing targets without STATIC_DIR', () => {
 });
 
 describe('the site icon', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   it('answers /favicon.ico with an image, so server-rendered pages do not log a 404', async () => {
     const response = await new Client(server.url).raw('GET', '/favicon.ico');

@@ -1,14 +1,10 @@
 /** The paged demo data set: GET, POST form and POST JSON answer `{list, total}`; `/all` answers an array. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type RunningServer } from './helpers.ts';
+import { describe, it } from 'node:test';
+import { Client, login, useServer } from './helpers.ts';
 import { STUDENT_COUNT, generateStudents } from '../src/demo/students.ts';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = useServer({}, { resetBeforeEach: false });
 
 const anonymous = () => new Client(server.url);
 

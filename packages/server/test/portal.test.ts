@@ -4,22 +4,12 @@
  * parent's children and chosen child, and the menu tree for user types 2 and 4 only.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type Json, type RunningServer } from './helpers.ts';
+import { describe, it } from 'node:test';
+import { Client, login, type Json, AREA, PARENT1, PARENT2, SCHOOL, STAFF4, TEACHER1, useServer } from './helpers.ts';
 
-const TEACHER1 = 10001;
-const PARENT2 = 10002;
-const PARENT1 = 10003;
-const STAFF4 = 10005;
-const SCHOOL = 330108001;
-const AREA = 330108;
 const DAY = 24 * 60 * 60 * 1000;
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = useServer({}, { resetBeforeEach: false });
 
 const data = async (client: Client, path: string) => {
   const { response, body } = await client.call('GET', path);

@@ -5,12 +5,8 @@
  * fails the first test; a session route left out of its scope fails the second.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Client, login, startServer, type RunningServer } from './helpers.ts';
-
-const TEACHER1 = 10001;
-const PARENT1 = 10003;
-const SCHOOL = 330108001;
+import { describe, it } from 'node:test';
+import { Client, login, PARENT1, SCHOOL, TEACHER1, useServer } from './helpers.ts';
 
 /** [method, documented path, a well-formed request to it (path with query), JSON body]. */
 const SESSION_CALLS: [string, string, string, unknown?][] = [
@@ -187,11 +183,7 @@ const PUBLIC_CALLS: [string, string][] = [
 const key = (method: string, path: string) => `${method} ${path}`;
 
 describe('session scopes', () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { resetBeforeEach: false });
 
   it('puts every documented call either in a session scope or in the public list', async () => {
     const document = (await (await new Client(server.url).raw('GET', '/api/docs/openapi.json')).json()) as {

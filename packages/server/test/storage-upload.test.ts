@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { Client, login, startServer, tempDataDir, type Envelope, type RunningServer } from './helpers.ts';
+import { Client, login, startServer, tempDataDir, useServer, type Envelope, type RunningServer } from './helpers.ts';
 import {
   BASE64,
   BLOCK_CHECK,
@@ -23,8 +23,10 @@ import {
   chunkedFile,
   cut,
   md5Of,
+  merge,
   MERGE,
   postForm,
+  secondCheck,
   SECOND_CHECK,
   sendChunk,
   SINGLE,
@@ -49,46 +51,21 @@ const checkChunk = (client: Client, file: ChunkedFile, n: number) =>
     },
   }) as Promise<{ response: Response; body: Envelope<boolean> & { chunks: number[] } }>;
 
-const merge = (client: Client, file: ChunkedFile, chunks = file.chunks.length) =>
-  client.call('POST', MERGE, { json: { md5: file.md5, name: file.name, size: file.bytes.length, chunks } });
-
-const secondCheck = (client: Client, md5: string, name: string, size: number) =>
-  client.call('POST', SECOND_CHECK, {
-    json: {
-      serverid: 'base',
-      md5,
-      name,
-      chunks: 1,
-      eachSize: 2097152,
-      fullSize: size,
-      uid: 'u-1',
-      chunked: false,
-      size,
-    },
-  });
-
-const storedBlobs = (server: RunningServer): string[] => {
+const storedBlobs = (server: { dataDir: string }): string[] => {
   const root = join(server.dataDir, 'storage', 'uploads');
   if (!existsSync(root)) return [];
   return readdirSync(root).flatMap((prefix) => readdirSync(join(root, prefix)));
 };
 /** Whether any user's chunk set of `md5` is on disk (sets are `chunks/<userId>-<md5>/`). */
-const chunkSetExists = (server: RunningServer, md5: string) => {
+const chunkSetExists = (server: { dataDir: string }, md5: string) => {
   const root = join(server.dataDir, 'storage', 'chunks');
   return existsSync(root) && readdirSync(root).some((name) => name.endsWith(`-${md5}`));
 };
 
 describe('upload storage', () => {
-  let server: RunningServer;
-  let control: Client;
+  const server = useServer();
   let teacher: Client;
-  before(async () => {
-    server = await startServer({ testHooks: true });
-    control = new Client(server.url);
-  });
-  after(() => server.close());
   beforeEach(async () => {
-    await control.call('POST', '/api/__test/reset');
     teacher = await login(server, 'teacher1');
   });
 
@@ -130,12 +107,12 @@ describe('upload storage', () => {
     );
     assert.deepEqual([body.status, body.code, body.data], [400, 'uploaderror', null]);
     assert.equal(storedBlobs(server).length, before);
-    assert.equal((await secondCheck(teacher, md5Of(bytes), 'a.pdf', bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, md5Of(bytes), bytes.length, { name: 'a.pdf' })).body.data, false);
   });
 
   it('uploads in chunks, merges, and serves a file of the same MD5; the chunks are removed', async () => {
     const file = chunkedFile(5 * 65536 + 77, 65536);
-    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data, false);
     for (let n = 1; n <= file.chunks.length; n++) {
       assert.equal((await checkChunk(teacher, file, n)).body.data, false);
       const { body } = await sendChunk(teacher, file, n);
@@ -156,7 +133,7 @@ describe('upload storage', () => {
     assert.equal(md5Of((await fetchFile(teacher, body.data.url)).bytes), file.md5);
     assert.equal(chunkSetExists(server, file.md5), false);
     // The same file again is instant for the same user, with the same record.
-    const again = await secondCheck(teacher, file.md5, file.name, file.bytes.length);
+    const again = await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name });
     assert.equal(again.body.data.id, body.data.id);
   });
 
@@ -234,7 +211,7 @@ describe('upload storage', () => {
     assert.deepEqual([body.status, body.code, body.data], [400, 'chunkmerge', null]);
     assert.match(body.message, /does not match its MD5, so it was not stored\./);
     assert.deepEqual(storedBlobs(server), blobsBefore, 'nothing is published');
-    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data, false);
     // The untrustworthy chunks are discarded, so the client's next attempt sends them all again.
     assert.equal(chunkSetExists(server, file.md5), false);
     assert.equal((await checkChunk(teacher, file, 1)).body.data, false);
@@ -424,7 +401,7 @@ describe('upload storage', () => {
     assert.equal(first.body.status, 200);
     const staff = await login(server, 'staff4');
     const blobs = storedBlobs(server).length;
-    const second = await secondCheck(staff, md5, 'my plan.docx', bytes.length);
+    const second = await secondCheck(staff, md5, bytes.length, { name: 'my plan.docx' });
     assert.equal(second.body.status, 200);
     assert.equal(second.body.data.name, 'my plan.docx');
     assert.notEqual(second.body.data.id, first.body.data.id, 'a record of their own');
@@ -433,7 +410,7 @@ describe('upload storage', () => {
 
     // A user of another unit is not entitled by an MD5 alone: they upload, and then have it too.
     const area = await login(server, 'area1');
-    assert.equal((await secondCheck(area, md5, 'x.docx', bytes.length)).body.data, false);
+    assert.equal((await secondCheck(area, md5, bytes.length, { name: 'x.docx' })).body.data, false);
     assert.equal((await fetchFile(area, first.body.data.url)).response.status, 404);
     const theirs = await postForm(area, SINGLE, { uid: 'u', md5 }, { bytes, name: 'x.docx' });
     assert.equal(theirs.body.status, 200);
@@ -470,12 +447,12 @@ describe('upload storage', () => {
     assert.equal((await sendChunk(teacher, file, 1)).body.code, 'uploadunkerror');
     assert.equal(chunkSetExists(server, file.md5), false);
     assert.equal((await merge(teacher, file)).body.status, 415);
-    assert.equal((await secondCheck(teacher, md5, 'notes.txt', 300)).body.code, 'checkerror');
+    assert.equal((await secondCheck(teacher, md5, 300, { name: 'notes.txt' })).body.code, 'checkerror');
     assert.deepEqual(readdirSync(join(server.dataDir, 'storage', 'tmp')), []);
   });
 
   it("refuses a file over the size limit with 'size exceeds limit' while streaming", async () => {
-    await control.call('POST', '/api/__test/upload/config', { json: { maxFileBytes: 100_000 } });
+    await server.control.call('POST', '/api/__test/upload/config', { json: { maxFileBytes: 100_000 } });
     const bytes = randomBytes(100_001);
     const md5 = md5Of(bytes);
     const single = await postForm(teacher, SINGLE, { uid: 'u', md5 }, { bytes, name: 'big.pdf' });
@@ -485,7 +462,7 @@ describe('upload storage', () => {
     const file = chunkedFile(100_001, 65536, 'big.mp4');
     assert.equal((await sendChunk(teacher, file, 1)).body.code, 'size exceeds limit');
     assert.equal((await merge(teacher, file)).body.code, 'size exceeds limit');
-    assert.equal((await secondCheck(teacher, md5, 'big.pdf', 100_001)).body.code, 'size exceeds limit');
+    assert.equal((await secondCheck(teacher, md5, 100_001, { name: 'big.pdf' })).body.code, 'size exceeds limit');
     // At the limit is fine.
     const fits = randomBytes(100_000);
     assert.equal(
@@ -549,7 +526,7 @@ describe('upload storage', () => {
 
   it('sweeps chunk sets older than the configured age, and only those', async () => {
     const sweep = async (json: object) =>
-      (await control.call('POST', '/api/__test/upload/sweep', { json })).body.data.chunkSets as number;
+      (await server.control.call('POST', '/api/__test/upload/sweep', { json })).body.data.chunkSets as number;
     const old = chunkedFile(2 * 100, 100, 'old.mp4');
     await sendChunk(teacher, old, 1);
     await new Promise((r) => setTimeout(r, 300));
@@ -560,14 +537,16 @@ describe('upload storage', () => {
     assert.equal(chunkSetExists(server, fresh.md5), true);
     // The configured age (24 h by default), on the server clock.
     assert.equal(await sweep({}), 0);
-    await control.call('POST', '/api/__test/config', { json: { clockOffsetMs: 25 * 60 * 60 * 1000 } });
+    await server.control.call('POST', '/api/__test/config', { json: { clockOffsetMs: 25 * 60 * 60 * 1000 } });
     assert.equal(await sweep({}), 1);
     assert.equal(chunkSetExists(server, fresh.md5), false);
   });
 
   it('counts chunk uploads and fails, drops or delays a share of them (test hooks)', async () => {
     const file = chunkedFile(10 * 100, 100, 'flaky.mp4');
-    await control.call('POST', '/api/__test/upload/config', { json: { chunkFailRate: 0.2, chunkDropRate: 0.1 } });
+    await server.control.call('POST', '/api/__test/upload/config', {
+      json: { chunkFailRate: 0.2, chunkDropRate: 0.1 },
+    });
     const outcomes: (number | 'dropped')[] = [];
     for (let n = 1; n <= 10; n++) {
       try {
@@ -578,7 +557,7 @@ describe('upload storage', () => {
     }
     // Every tenth is dropped, every fifth of the others fails: deterministic.
     assert.deepEqual(outcomes, [200, 200, 200, 200, 500, 200, 200, 200, 200, 'dropped']);
-    const stats = (await control.call('GET', '/api/__test/upload/stats')).body.data;
+    const stats = (await server.control.call('GET', '/api/__test/upload/stats')).body.data;
     assert.deepEqual(
       { received: stats.received, stored: stats.stored, failed: stats.failed, dropped: stats.dropped },
       { received: 10, stored: 8, failed: 1, dropped: 1 },
@@ -586,7 +565,7 @@ describe('upload storage', () => {
     assert.deepEqual(stats.chunks[file.md5], [1, 2, 3, 4, 6, 7, 8, 9]);
     assert.equal((await merge(teacher, file)).body.code, 'chunk count abnormal');
 
-    await control.call('POST', '/api/__test/upload/config', {
+    await server.control.call('POST', '/api/__test/upload/config', {
       json: { chunkFailRate: 0, chunkDropRate: 0, chunkDelayMs: 150 },
     });
     const started = Date.now();
@@ -597,17 +576,10 @@ describe('upload storage', () => {
 });
 
 describe('upload storage: sending while hashing, cancel (extensions)', () => {
-  let server: RunningServer;
-  let control: Client;
+  const server = useServer();
   let teacher: Client;
-  before(async () => {
-    server = await startServer({ testHooks: true });
-    control = new Client(server.url);
-  });
-  after(() => server.close());
   beforeEach(async () => {
-    await control.call('POST', '/api/__test/reset');
-    await control.call('POST', '/api/__test/upload/config', { json: { extensions: true } });
+    await server.control.call('POST', '/api/__test/upload/config', { json: { extensions: true } });
     teacher = await login(server, 'teacher1');
   });
   const uploadId = () => randomBytes(16).toString('hex');
@@ -615,7 +587,7 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
   it('says what it offers; a server playing one without the extensions has no such call', async () => {
     const { body } = await teacher.call('GET', CAPABILITIES);
     assert.deepEqual(body.data, { hashWhileSending: true, cancel: true, maxChunkSize: 64 * 1024 * 1024 });
-    await control.call('POST', '/api/__test/upload/config', { json: { extensions: false } });
+    await server.control.call('POST', '/api/__test/upload/config', { json: { extensions: false } });
     assert.equal((await teacher.raw('GET', CAPABILITIES)).status, 404);
   });
 
@@ -640,7 +612,7 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
     assert.equal(chunkSetExists(server, id), false, 'the set is gone');
     // Stored under its MD5: the same file again is instant.
     assert.equal(
-      (await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data.id,
+      (await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data.id,
       merged.body.data.id,
     );
   });
@@ -654,8 +626,8 @@ describe('upload storage: sending while hashing, cancel (extensions)', () => {
       json: { uploadId: id, md5: other, name: file.name, size: file.bytes.length, chunks: 3 },
     });
     assert.deepEqual([merged.body.status, merged.body.code], [400, 'chunkmerge']);
-    assert.equal((await secondCheck(teacher, other, file.name, file.bytes.length)).body.data, false);
-    assert.equal((await secondCheck(teacher, file.md5, file.name, file.bytes.length)).body.data, false);
+    assert.equal((await secondCheck(teacher, other, file.bytes.length, { name: file.name })).body.data, false);
+    assert.equal((await secondCheck(teacher, file.md5, file.bytes.length, { name: file.name })).body.data, false);
   });
 
   it("cancel removes the caller's own chunk set, by upload id or MD5, and never another user's", async () => {

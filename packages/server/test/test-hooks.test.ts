@@ -1,22 +1,13 @@
 /** The /api/__test/ hooks of docs/decisions.md, and their absence in a default start. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { Client, login, startServer, type RunningServer, PASSWORD } from './helpers.ts';
+import { after, before, describe, it } from 'node:test';
+import { Client, login, startServer, useServer, PASSWORD, type RunningServer } from './helpers.ts';
 
-let server: RunningServer;
-let control: Client;
-before(async () => {
-  server = await startServer({ testHooks: true });
-  control = new Client(server.url);
-});
-after(() => server.close());
-beforeEach(async () => {
-  await control.call('POST', '/api/__test/reset');
-});
+const server = useServer();
 
-const configure = (settings: Record<string, unknown>) => control.call('POST', '/api/__test/config', { json: settings });
+const configure = (settings: Record<string, unknown>) => server.configure(settings);
 const stats = async (): Promise<Record<string, number>> =>
-  (await control.call('GET', '/api/__test/stats')).body.data.calls;
+  (await server.control.call('GET', '/api/__test/stats')).body.data.calls;
 
 describe('test hooks', () => {
   it('reseed brings back the seeded data: read messages are unread again', async () => {
@@ -27,7 +18,7 @@ describe('test hooks', () => {
     assert.ok(before > 0);
     await teacher.call('POST', '/api/base/desktop/message_update_status_by_me', { json: {} });
     assert.equal(await unread(), 0);
-    assert.equal((await control.call('POST', '/api/__test/reseed')).body.data, true);
+    assert.equal((await server.control.call('POST', '/api/__test/reseed')).body.data, true);
     // Sessions are dropped with the data.
     assert.equal((await teacher.call('GET', '/api/base/desktop/message_select_not_read')).body.status, 401);
     const again = await login(server, 'teacher1');
@@ -38,7 +29,7 @@ describe('test hooks', () => {
   });
 
   it('people adds staff of the school unit who sign in with the demo password, gone after a reseed', async () => {
-    const { body } = await control.call('POST', '/api/__test/people', { json: { count: 3 } });
+    const { body } = await server.control.call('POST', '/api/__test/people', { json: { count: 3 } });
     assert.equal(body.status, 200);
     const people = body.data as { userId: number; loginName: string }[];
     assert.equal(new Set(people.map((person) => person.userId)).size, 3);
@@ -46,8 +37,8 @@ describe('test hooks', () => {
     const me = (await staff.call('GET', '/api/uaa/oauth/me')).body.data;
     assert.equal(String(me.userId), String(people[2]!.userId));
     assert.equal(me.unitName, '滨江区实验中学');
-    assert.equal((await control.call('POST', '/api/__test/people', { json: { count: 51 } })).body.status, 400);
-    await control.call('POST', '/api/__test/reseed');
+    assert.equal((await server.control.call('POST', '/api/__test/people', { json: { count: 51 } })).body.status, 400);
+    await server.control.call('POST', '/api/__test/reseed');
     const again = await new Client(server.url).call('POST', '/api/uaa/oauth/login', {
       json: { username: people[0]!.loginName, password: 'x' },
     });
@@ -67,14 +58,14 @@ describe('test hooks', () => {
     assert.equal(calls['GET /api/no/such/path'], 1);
     assert.equal(calls['GET /api/__test/stats'], undefined, 'control calls are not counted');
 
-    await control.call('POST', '/api/__test/reset');
+    await server.control.call('POST', '/api/__test/reset');
     assert.deepEqual(await stats(), {});
   });
 
   it('reset drops every session and restores the defaults', async () => {
     const client = await login(server, 'teacher1');
     await configure({ tamperSignature: true, delayMs: 5, accessTtlMs: 1000 });
-    const { body } = await control.call('POST', '/api/__test/reset');
+    const { body } = await server.control.call('POST', '/api/__test/reset');
     assert.equal(body.data, true);
     assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.status, 401);
     const settings = (await configure({})).body.data;
@@ -90,7 +81,7 @@ describe('test hooks', () => {
 
   it('config answers the settings in force and merges what it is given', async () => {
     await configure({ accessTtlMs: 5000 });
-    const { body } = await control.call('POST', '/api/__test/config', { form: { tamperSignature: 'true' } });
+    const { body } = await server.control.call('POST', '/api/__test/config', { form: { tamperSignature: 'true' } });
     assert.equal(body.status, 200);
     assert.equal(body.data.accessTtlMs, 5000);
     assert.equal(body.data.tamperSignature, true);
@@ -101,7 +92,7 @@ describe('test hooks', () => {
   it('expire ends every access token now but keeps refresh tokens', async () => {
     const one = await login(server, 'teacher1');
     const two = await login(server, 'parent1');
-    await control.call('POST', '/api/__test/expire');
+    await server.control.call('POST', '/api/__test/expire');
     for (const client of [one, two]) {
       assert.equal((await client.call('GET', '/api/uaa/oauth/me')).body.status, 401);
       assert.equal((await client.call('GET', '/api/uaa/oauth/refresh')).body.status, 200);
@@ -159,18 +150,18 @@ describe('test hooks', () => {
       fieldErrors: [{ field: 'name', message: 'x' }],
       data: null,
     };
-    const plain = await control.raw('POST', '/api/__test/envelope', { json: { body: posted } });
+    const plain = await server.control.raw('POST', '/api/__test/envelope', { json: { body: posted } });
     assert.equal(plain.status, 200);
     assert.deepEqual(await plain.json(), posted);
 
-    const broken = await control.raw('POST', '/api/__test/envelope', {
+    const broken = await server.control.raw('POST', '/api/__test/envelope', {
       json: { httpStatus: 503, statusText: 'Maintenance Window', body: { anything: true } },
     });
     assert.equal(broken.status, 503);
     assert.equal(broken.statusText, 'Maintenance Window');
     assert.deepEqual(await broken.json(), { anything: true });
 
-    const raw = await control.raw('POST', '/api/__test/envelope', { json: { raw: '{"status": 200, "data": ' } });
+    const raw = await server.control.raw('POST', '/api/__test/envelope', { json: { raw: '{"status": 200, "data": ' } });
     assert.equal(raw.status, 200);
     assert.equal(await raw.text(), '{"status": 200, "data": ');
   });
@@ -193,7 +184,7 @@ describe('test hooks', () => {
     const client = await login(server, 'teacher1');
     await configure({ failPaths: [{ path: '/api/uaa/oauth/refresh', httpStatus: 502 }] });
     for (let i = 0; i < 3; i++) assert.equal((await client.raw('GET', '/api/uaa/oauth/refresh')).status, 502);
-    await control.call('POST', '/api/__test/reset');
+    await server.control.call('POST', '/api/__test/reset');
     assert.equal(
       (await client.call('POST', '/api/uaa/oauth/login', { json: { username: 'teacher1', password: PASSWORD } })).body
         .status,
@@ -212,8 +203,8 @@ describe('test hooks', () => {
 
   it('failPaths with httpStatus 0 drops the connection', async () => {
     await configure({ failPaths: [{ path: '/api/uaa/oauth/login/config', httpStatus: 0, count: 1 }] });
-    await assert.rejects(control.raw('GET', '/api/uaa/oauth/login/config'));
-    assert.equal((await control.call('GET', '/api/uaa/oauth/login/config')).body.status, 200);
+    await assert.rejects(server.control.raw('GET', '/api/uaa/oauth/login/config'));
+    assert.equal((await server.control.call('GET', '/api/uaa/oauth/login/config')).body.status, 200);
   });
 
   it('delayMs delays every route but not the control calls', async () => {

@@ -89,3 +89,27 @@ export const sendChunk = (
     },
     { bytes, name: file.name },
   );
+
+/** The merge of a chunked file (`chunks` as declared: default, every chunk it was cut into). */
+export const merge = (client: Client, file: ChunkedFile, chunks = file.chunks.length) =>
+  client.call('POST', MERGE, { json: { md5: file.md5, name: file.name, size: file.bytes.length, chunks } });
+
+/**
+ * The existence check of a whole file of `size` bytes as the kit sends it (one 2 MB chunk's payload); `extra` adds
+ * or replaces fields (a name, a proof answer).
+ */
+export const secondCheck = (client: Client, md5: string, size: number, extra: Record<string, unknown> = {}) =>
+  client.call('POST', SECOND_CHECK, {
+    json: {
+      serverid: 'base',
+      md5,
+      name: 'x.mp4',
+      chunks: 1,
+      eachSize: 2097152,
+      fullSize: size,
+      uid: 'u-1',
+      chunked: false,
+      size,
+      ...extra,
+    },
+  });

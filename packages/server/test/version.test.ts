@@ -2,16 +2,12 @@
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { compareVersions, loadServices } from '../src/plugins/version.ts';
 import { APPS } from '../src/db/seed-data.ts';
-import { Client, login, startServer, tempDataDir, type RunningServer } from './helpers.ts';
+import { Client, login, tempDataDir, useServer } from './helpers.ts';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = useServer({}, { resetBeforeEach: false });
 
 const get = (path: string) => fetch(new URL(path, server.url));
 

@@ -3,15 +3,11 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type RunningServer } from './helpers.ts';
+import { describe, it } from 'node:test';
+import { startServer, useServer } from './helpers.ts';
 import { APPS_DIR } from '../src/plugins/viewport-apps.ts';
 
-let server: RunningServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = useServer({}, { resetBeforeEach: false });
 
 const get = (path: string) => fetch(new URL(path, server.url));
 

@@ -24,4 +24,5 @@ export {
   exportTable,
   type ExportTableOptions,
   type ExportHandle,
+  type WireTableExportForm,
 } from './table.ts';

@@ -180,6 +180,18 @@ export function tableToTextHtml(element: Element): string {
   return `<table>${rows.join('')}</table>`;
 }
 
+/**
+ * `POST table2xls`: the download form's fields, as a server reads them (the wire contract the reference server
+ * shares). `Sy-Language` is added by the download form.
+ */
+export interface WireTableExportForm {
+  /** File and sheet name, without `.xlsx`. */
+  title: string;
+  /** The table as HTML of cell text only. */
+  data: string;
+  'Sy-Language'?: string;
+}
+
 export interface ExportTableOptions extends DownloadOptions {
   /** File name (without `.xlsx`) and sheet name; default the table's caption. */
   title?: string;
@@ -214,11 +226,8 @@ export function exportTable(
   const caption = element instanceof HTMLTableElement && element.caption ? cellText(element.caption) : '';
   const html = tableToTextHtml(element);
   options.onLoading?.(true);
-  const handle = downloadByForm(
-    options.url ?? TABLE_TO_XLS_PATH,
-    { title: options.title ?? caption, data: html },
-    { ...options, lang },
-  );
+  const form: WireTableExportForm = { title: options.title ?? caption, data: html };
+  const handle = downloadByForm(options.url ?? TABLE_TO_XLS_PATH, { ...form }, { ...options, lang });
   const loadingReset = new Promise<void>((resolve) =>
     setTimeout(() => {
       options.onLoading?.(false);

@@ -5,6 +5,20 @@
  */
 import { DEFAULT_SERVER_ID } from '../constants.ts';
 import { client as defaultClient, type Client, type RequestOptions } from '../http/client.ts';
+import type {
+  PossessionChallenge,
+  UploadCapabilities,
+  WireBase64ImageBody,
+  WireBlockCheckBody,
+  WireChunkSetName,
+  WireChunkUploadFields,
+  WireMergeBody,
+  WireSecondCheckBody,
+  WireSingleUploadFields,
+  WireUploadPayload,
+} from './wire.ts';
+
+export type { PossessionChallenge, UploadCapabilities } from './wire.ts';
 
 export const UPLOAD_PATHS = {
   secondUploadCheck: '/api/storage/file_piecewise/second_upload_check',
@@ -28,35 +42,11 @@ function split(options: CallOptions): [Client, RequestOptions] {
 }
 
 /** The upload payload of spec part 2 §3 for a whole file (the existence check carries it). */
-export interface UploadPayload {
-  serverid: string;
-  md5: string;
-  name: string;
-  chunks: number;
-  eachSize: number;
-  fullSize: number;
-  uid: string;
-  chunked: boolean;
-  size: number;
-  /** The upload record's path of a file in a picked or dropped folder; sent only for such a file. */
-  webkitRelativePath?: string;
-}
+export type UploadPayload = WireUploadPayload;
 
 /** `POST second_upload_check` (payload plus md5 and name): truthy `data` means the server has the file already. */
 export async function secondUploadCheck(payload: UploadPayload, options: CallOptions = {}): Promise<unknown> {
   return (await secondUploadCheckAnswer(payload, options)).data;
-}
-
-/**
- * Proof of possession, an extension of §7 the reference server asks for (docs/decisions.md "Upload storage
- * security"): when it stores the content but the caller may not read it yet, it answers `data: false` with `proof`
- * beside the envelope; the client holding the file sends the same check again with `proofNonce` = `nonce` and
- * `proofMd5` = the MD5 of the nonce (UTF-8) followed by the file's bytes `[offset, offset + length)`.
- */
-export interface PossessionChallenge {
-  offset: number;
-  length: number;
-  nonce: string;
 }
 
 /** The most bytes a challenge may ask the client to read: a server asking more is not answered. */
@@ -82,11 +72,12 @@ function challengeOf(value: unknown, size: number): PossessionChallenge | null {
 
 /** `POST second_upload_check`, with the server's proof-of-possession challenge when it sends one. */
 export async function secondUploadCheckAnswer(
-  payload: UploadPayload & { proofNonce?: string; proofMd5?: string },
+  payload: UploadPayload & Pick<WireSecondCheckBody, 'proofNonce' | 'proofMd5'>,
   options: CallOptions = {},
 ): Promise<SecondCheckAnswer> {
   const [client, request] = split(options);
-  const envelope = await client.post(UPLOAD_PATHS.secondUploadCheck, { ...payload }, request);
+  const body: WireSecondCheckBody = { ...payload };
+  const envelope = await client.post(UPLOAD_PATHS.secondUploadCheck, body, request);
   return {
     data: envelope.data,
     proof: envelope.data ? null : challengeOf(envelope.extra?.['proof'], payload.fullSize),
@@ -113,12 +104,18 @@ function withName(form: FormData, key: string, blob: Blob, name: string | undefi
 /** `POST /zuul/api/storage/upload` (multipart `serverid`, `file`, `uid`, `md5`): the answer's `data`. */
 export async function uploadSingle(params: SingleUploadParams, options: CallOptions = {}): Promise<unknown> {
   const [client, request] = split(options);
+  const fields: WireSingleUploadFields = {
+    serverid: params.serverId ?? DEFAULT_SERVER_ID,
+    uid: params.uid,
+    md5: params.md5,
+    ...(params.relativePath && { webkitRelativePath: params.relativePath }),
+  };
   const form = new FormData();
-  form.append('serverid', params.serverId ?? DEFAULT_SERVER_ID);
+  form.append('serverid', fields.serverid);
   withName(form, 'file', params.file, params.fileName);
-  form.append('uid', params.uid);
-  form.append('md5', params.md5);
-  if (params.relativePath) form.append('webkitRelativePath', params.relativePath);
+  form.append('uid', fields.uid);
+  form.append('md5', fields.md5);
+  if (fields.webkitRelativePath) form.append('webkitRelativePath', fields.webkitRelativePath);
   const envelope = await client.upload(UPLOAD_PATHS.upload, form, request);
   return envelope.data;
 }
@@ -132,7 +129,7 @@ export interface ChunkSetName {
 }
 
 /** The set's fields as sent: the upload id when there is one, the MD5 when known. */
-function setFields({ md5, uploadId }: ChunkSetName): Record<string, string> {
+function setFields({ md5, uploadId }: ChunkSetName): WireChunkSetName {
   return { ...(md5 && { md5 }), ...(uploadId && { uploadId }) };
 }
 
@@ -172,7 +169,8 @@ export async function blockUploadCheckList(
 ): Promise<ChunkCheckAnswer> {
   const [client, request] = split(options);
   const { md5: _md5, uploadId: _uploadId, ...rest } = params;
-  const envelope = await client.post(UPLOAD_PATHS.blockUploadCheck, { ...rest, ...setFields(params) }, request);
+  const body: WireBlockCheckBody = { ...rest, ...setFields(params) };
+  const envelope = await client.post(UPLOAD_PATHS.blockUploadCheck, body, request);
   const list = envelope.extra?.['chunks'];
   const stored =
     Array.isArray(list) && list.every((n) => Number.isInteger(n) && n >= 1 && n <= params.chunks)
@@ -197,35 +195,28 @@ export interface ChunkUploadParams extends ChunkSetName {
 /** `POST /zuul/api/storage/file_piecewise/upload` with every field of §7 (`size` is this chunk's). */
 export async function uploadChunk(params: ChunkUploadParams, options: CallOptions = {}): Promise<unknown> {
   const [client, request] = split(options);
+  // In this order: the fields before the file part let a server write the bytes straight to their place.
+  const fields: WireChunkUploadFields = {
+    chunked: 'true',
+    chunk: String(params.chunk),
+    chunks: String(params.chunks),
+    eachSize: String(params.eachSize),
+    ...setFields(params),
+    fileName: params.fileName,
+    fullSize: String(params.fullSize),
+    uid: params.uid,
+    size: String(params.file.size),
+    serverid: params.serverid ?? DEFAULT_SERVER_ID,
+  };
   const form = new FormData();
-  form.append('chunked', 'true');
-  form.append('chunk', String(params.chunk));
-  form.append('chunks', String(params.chunks));
-  form.append('eachSize', String(params.eachSize));
-  for (const [key, value] of Object.entries(setFields(params))) form.append(key, value);
-  form.append('fileName', params.fileName);
-  form.append('fullSize', String(params.fullSize));
-  form.append('uid', params.uid);
-  form.append('size', String(params.file.size));
-  form.append('serverid', params.serverid ?? DEFAULT_SERVER_ID);
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
   form.append('file', params.file, params.fileName);
   const envelope = await client.upload(UPLOAD_PATHS.chunkUpload, form, request);
   return envelope.data;
 }
 
-export interface MergeParams {
-  md5: string;
-  name: string;
-  /** Bytes of the whole file. */
-  size: number;
-  chunks: number;
-  serverid?: string;
-  uid?: string;
-  /** As in `UploadPayload`. */
-  webkitRelativePath?: string;
-  /** Extension: the chunks were sent under this upload id (the MD5 came later). */
-  uploadId?: string;
-}
+/** `merge_file`'s fields, exactly as sent. */
+export type MergeParams = WireMergeBody;
 
 /** `POST merge_file {md5, name, size, chunks}`: the answer's `data` (the stored file). */
 export async function mergeFile(params: MergeParams, options: CallOptions = {}): Promise<unknown> {
@@ -247,27 +238,14 @@ export interface Base64ImageParams {
 /** `POST base64_convert_image {serverid, fileName, base64Str, type}`: the answer's `data` (the stored image). */
 export async function convertBase64Image(params: Base64ImageParams, options: CallOptions = {}): Promise<unknown> {
   const [client, request] = split(options);
-  const envelope = await client.post(
-    UPLOAD_PATHS.base64Image,
-    {
-      serverid: params.serverId ?? DEFAULT_SERVER_ID,
-      fileName: params.fileName.replace(/\.[^./\\]*$/, ''),
-      base64Str: params.base64Str,
-      type: params.type.replace(/^\./, '').toLowerCase(),
-    },
-    request,
-  );
+  const body: WireBase64ImageBody = {
+    serverid: params.serverId ?? DEFAULT_SERVER_ID,
+    fileName: params.fileName.replace(/\.[^./\\]*$/, ''),
+    base64Str: params.base64Str,
+    type: params.type.replace(/^\./, '').toLowerCase(),
+  };
+  const envelope = await client.post(UPLOAD_PATHS.base64Image, body, request);
   return envelope.data;
-}
-
-/** What a storage server offers beyond the spec (the reference server's capabilities call). */
-export interface UploadCapabilities {
-  /** Chunks may go under an upload id before the MD5 is known; the merge names both. */
-  hashWhileSending: boolean;
-  /** The cancel call removes the caller's chunk set. */
-  cancel: boolean;
-  /** The largest chunk (`eachSize`) taken, bytes. */
-  maxChunkSize: number;
 }
 
 /**

@@ -36,6 +36,19 @@ export {
   type MergeParams,
   type Base64ImageParams,
 } from './api.ts';
+export type {
+  WireUploadPayload,
+  WireProofAnswer,
+  WireSecondCheckBody,
+  WireChunkSetName,
+  WireBlockCheckBody,
+  WireMergeBody,
+  WireBase64ImageBody,
+  WireSingleUploadFields,
+  WireChunkUploadFields,
+  WireStoredFile,
+  UploadCapabilities,
+} from './wire.ts';
 export {
   SPEED_WINDOW_MS,
   SPEED_MIN_SPAN_MS,

@@ -235,4 +235,8 @@ export class PasskeyStore {
   remove(userId: number, id: number): boolean {
     return this.ctx.db.prepare('DELETE FROM passkeys WHERE id = ? AND user_id = ?').run(id, userId).changes === 1;
   }
+  /** Every passkey and user handle removed (the test hook's reset). */
+  removeAll(): void {
+    this.ctx.db.exec('DELETE FROM passkeys; DELETE FROM passkey_users;');
+  }
 }

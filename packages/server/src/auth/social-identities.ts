@@ -66,3 +66,5 @@ export function createSocialRepository(ctx: ServerContext) {
     },
   };
 }
+
+export type SocialRepository = ReturnType<typeof createSocialRepository>;

@@ -40,6 +40,7 @@ import { createTodoRepository, MAX_POPUP_PAGE_SIZE, todoPageSchema } from '../de
 import { createVisitRepository } from '../desktop/visits.ts';
 import { envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
+import type { ServerContext } from '../context.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['desktop'];
@@ -140,15 +141,9 @@ const themeStylesheets: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Everything else: the session user's own desktop. */
-const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
+/** The theme in force and its saving. */
+function themeCalls(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
-  const messages = createMessageRepository(ctx);
-  const todos = createTodoRepository(ctx);
-  const visits = createVisitRepository(ctx);
-
-  // ---- Theme -------------------------------------------------------------------------------------------------
-
   app.get(
     '/api/base/my_desktop/color',
     {
@@ -209,9 +204,12 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
       return ok('success' as const);
     },
   );
+}
 
-  // ---- Messages and to-dos -----------------------------------------------------------------------------------
-
+/** Message and to-do counts, unread messages, pop-up to-dos and the message configuration. */
+function messageCalls(app: FastifyInstance, ctx: ServerContext): void {
+  const messages = createMessageRepository(ctx);
+  const todos = createTodoRepository(ctx);
   app.get(
     '/api/base/desktop/unhandlecount',
     {
@@ -312,9 +310,10 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => ok({ config: messages.unitConfig(authOf(request).user.unitId) }),
   );
+}
 
-  // ---- Icons -------------------------------------------------------------------------------------------------
-
+/** The desktop icons, their order and unread counts per app. */
+function iconCalls(app: FastifyInstance, { db }: ServerContext): void {
   app.get<{ Querystring: { userId?: string; unitId?: string; appType?: number } }>(
     '/api/base/desktop/my_app_icon',
     {
@@ -409,9 +408,11 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => ok([...unreadByCode(db, authOf(request).user.id)].map(([code, num]) => ({ code, num }))),
   );
+}
 
-  // ---- App visits and recent apps ----------------------------------------------------------------------------
-
+/** App visits and recent apps. */
+function visitCalls(app: FastifyInstance, ctx: ServerContext): void {
+  const visits = createVisitRepository(ctx);
   app.post<{
     Body: { userId?: string; userType?: number; unitId?: string; resId: string; resName?: string; type?: number };
   }>(
@@ -469,6 +470,14 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => ok(visits.recentApps(authOf(request).user)),
   );
+}
+
+/** Everything else: the session user's own desktop. */
+const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx }) => {
+  themeCalls(app, ctx);
+  messageCalls(app, ctx);
+  iconCalls(app, ctx);
+  visitCalls(app, ctx);
 };
 
 const desktopPlugin: FastifyPluginAsync<Services> = async (app, services) => {

@@ -4,6 +4,7 @@
  * rendered; every cell is written as an inline string and formula-like text is neutralised (the client does it
  * too: defence in depth). Needs a session, like every base call.
  */
+import type { WireTableExportForm } from '@edu-portal/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionScope } from '../auth/session-http.ts';
 import { parseTableHtml } from '../export/table-html.ts';
@@ -33,11 +34,8 @@ const NO_TABLE_FIELD: LocalizedText = {
 };
 const DEFAULT_TITLE: LocalizedText = { 'zh-CN': '表格', 'zh-HK': '表格', en: 'table' };
 
-interface Table2XlsBody {
-  title?: string;
-  data?: string;
-  'Sy-Language'?: string;
-}
+/** The form as posted: any field may be missing (a hand-made post). */
+type Table2XlsBody = Partial<WireTableExportForm>;
 
 /** A file name safe on every system: no path or reserved characters, no controls, no leading dots, ≤ 100 chars. */
 export function fileTitle(title: string | undefined, lang: Lang): string {

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { freshCredentialRequired, freshCredentialsOf, freshUntilSchema } from '../auth/fresh-credential.ts';
 import { fieldError, lockedOut } from '../auth/login.ts';
@@ -26,6 +26,7 @@ import { createFaceRepository } from '../face/repository.ts';
 import { FaceQueueFull, FaceRecogniser, type FacePriority } from '../face/recogniser.ts';
 import { anyJson, envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
 import { FIELD_MESSAGES, type LocalizedText } from '../http/messages.ts';
+import type { ServerContext } from '../context.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['face'];
@@ -107,15 +108,17 @@ type Described = { photo: Buffer; descriptor: number[] } | { refusal: Envelope<n
 /** Refusals that say the server could not look at the photo (not the attempt's fault): they count as no failure. */
 const NOT_COUNTED = new Set(['face_busy', 'face_unavailable']);
 
-const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
-  const { ctx, login } = services;
+/**
+ * What the face calls share: the one face worker, the attempt and enrolment limits, the fresh credentials, the
+ * stored faces, and turning a photo into one face's descriptor or a login photo into a user.
+ */
+function createFaceService(ctx: ServerContext) {
   const recogniser = new FaceRecogniser();
   const limits = new FaceAttemptLimits(() => ctx.now());
   const enrolLimits = new EnrolLimits(() => ctx.now());
   const fresh = freshCredentialsOf(ctx);
   const faceDir = join(ctx.storageDir, 'faces');
   const faces = createFaceRepository(ctx);
-  app.addHook('onClose', () => recogniser.close());
 
   /**
    * One face and its descriptor, or the refusal to answer with. The header is read first (cheap): a picture that
@@ -186,25 +189,31 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
       : { refusal: fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised) };
   }
 
-  if (ctx.hooks) {
-    // Test hooks (EDU_TEST_HOOKS=1 only): forget the face limits and fresh credentials; the worker queue's state.
-    app.post(
-      '/api/__test/face/reset',
-      { schema: { tags: ['test hooks'], response: envelopeResponse(anyJson) } },
-      async () => {
-        limits.clear();
-        enrolLimits.clear();
-        fresh.clear();
-        return ok(true);
-      },
-    );
-    app.get(
-      '/api/__test/face/stats',
-      { schema: { tags: ['test hooks'], response: envelopeResponse(anyJson) } },
-      async () => ok(recogniser.stats()),
-    );
-  }
+  return { recogniser, limits, enrolLimits, fresh, faceDir, faces, describe, identify };
+}
 
+type FaceService = ReturnType<typeof createFaceService>;
+
+/** Test hooks (EDU_TEST_HOOKS=1 only): forget the face limits and fresh credentials; the worker queue's state. */
+function faceTestHooks(app: FastifyInstance, { limits, enrolLimits, fresh, recogniser }: FaceService): void {
+  app.post(
+    '/api/__test/face/reset',
+    { schema: { tags: ['test hooks'], response: envelopeResponse(anyJson) } },
+    async () => {
+      limits.clear();
+      enrolLimits.clear();
+      fresh.clear();
+      return ok(true);
+    },
+  );
+  app.get(
+    '/api/__test/face/stats',
+    { schema: { tags: ['test hooks'], response: envelopeResponse(anyJson) } },
+    async () => ok(recogniser.stats()),
+  );
+}
+
+function faceLoginRoute(app: FastifyInstance, { identify }: FaceService, { ctx, login }: Services): void {
   app.post<{ Body: { faceImage?: string } }>(
     '/api/uaa/oauth/login/face',
     {
@@ -227,159 +236,175 @@ const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return user ? login.admit(reply, user) : fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised);
     },
   );
+}
 
+/** The session user's own face: the stored record, and collecting it. */
+function faceRecordRoutes(session: FastifyInstance, face: FaceService, ctx: ServerContext): void {
+  const { faces, faceDir, fresh, enrolLimits, describe } = face;
+  session.get<{ Querystring: { userId?: string } }>(
+    '/api/uaa/face/user',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The stored face record of the session user (`userId` naming anyone else: 403)',
+        querystring: looseQuery({ userId: { type: 'string', pattern: '^[0-9]{0,18}$' } }),
+        response: envelopeResponse(faceRecordSchema),
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      if (!namesOwn(request.query.userId, user.id)) return forbidden();
+      const row = faces.record(user.id);
+      let faceImage: string | null = null;
+      try {
+        faceImage = row ? readFileSync(join(faceDir, row.fileName)).toString('base64') : null;
+      } catch {
+        faceImage = null;
+      }
+      return ok({
+        faceImage,
+        registerTime: faceImage ? (row?.registerTime ?? null) : null,
+        userId: String(user.id),
+      });
+    },
+  );
+
+  session.post<{ Body: { faceImage?: string; userId?: string } }>(
+    '/api/uaa/face/check',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Collect (enrol) the session user’s face: exactly one face, its descriptor stored',
+        description:
+          '`userId` must be the session user (else 403). Needs a fresh credential: without the password confirmed ' +
+          'in the last 5 minutes (`POST /api/uaa/oauth/confirm_password`) 403 `fresh_credential_required`. No ' +
+          'face or several faces: 400 with the message; a face enrolled on another account (within the match ' +
+          'threshold): 400 `face_enrolled_elsewhere`; over 12 Mpx: 400 `face_photo_too_large`; more than 5 ' +
+          "collections a minute: 429; the worker's queue full: 503 `face_busy`. A new collection replaces the " +
+          'previous one.',
+        body: photoBody({ userId: idSchema }),
+        response: envelopeResponse({
+          type: 'object',
+          properties: { userId: { type: 'string' }, registerTime: { type: 'integer' } },
+          required: ['userId', 'registerTime'],
+        }),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      if (!namesOwn(request.body?.userId, user.id)) return forbidden();
+      if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
+      const photo = photoOf(request.body?.faceImage);
+      if (photo && enrolLimits.take(user.id) > 0) return fail(429, 'face_enrol_too_often', FACE_MESSAGES.enrolTooOften);
+      const described = await describe(request, photo, 'enrol');
+      if ('refusal' in described) return described.refusal;
+      const jpeg = await sharp(described.photo, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize(STORED_SIDE, STORED_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      // From here to the row written, nothing awaits: two collections of one face on two accounts cannot both
+      // pass the check.
+      const taken = enrolledElsewhere(described.descriptor, faces.candidates({ everyone: true }), user.id);
+      if (taken) {
+        request.log.warn({ face: { userId: user.id, distance: taken.distance } }, 'face enrolled on another account');
+        return fail(400, 'face_enrolled_elsewhere', FACE_MESSAGES.enrolledElsewhere);
+      }
+      const registerTime = ctx.now();
+      const fileName = `${user.id}-${registerTime}-${randomUUID().slice(0, 8)}.jpg`;
+      mkdirSync(faceDir, { recursive: true });
+      writeFileSync(join(faceDir, fileName), jpeg);
+      const previous = faces.record(user.id);
+      faces.enrol(user.id, fileName, described.descriptor, registerTime);
+      if (previous) rmSync(join(faceDir, previous.fileName), { force: true });
+      return ok({ userId: String(user.id), registerTime });
+    },
+  );
+}
+
+/** The password confirmed again: a fresh credential for acts that need one. */
+function confirmPasswordRoute(session: FastifyInstance, { fresh }: FaceService, { login }: Services): void {
+  session.post<{ Body: { password?: string } }>(
+    '/api/uaa/oauth/confirm_password',
+    {
+      schema: {
+        tags: ['uaa'],
+        summary: 'Confirm the session user’s password: the session counts as freshly authenticated for 5 minutes',
+        description:
+          'For acts that need a fresh credential (face collection). Checked and throttled as a password login of ' +
+          'the session user (429 when locked); a wrong password: 400 `wrong_password` with a field error on ' +
+          '`password`. Answers until when the session is fresh (epoch ms).',
+        body: {
+          type: 'object',
+          properties: { password: { type: 'string', maxLength: 256 } },
+        },
+        response: envelopeResponse(freshUntilSchema),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      const checked = await login.checkCredentials(request, user.loginName, request.body?.password);
+      if ('refusal' in checked) {
+        const { refusal } = checked;
+        if (refusal.status !== 400) return refusal;
+        const missing = !(typeof request.body?.password === 'string' && request.body.password.trim());
+        const text = missing ? FIELD_MESSAGES.passwordRequired : WRONG_PASSWORD;
+        return fail(400, missing ? 'invalid_grant' : 'wrong_password', bilingual(text), [
+          fieldError(request, 'password', text),
+        ]);
+      }
+      // Login names are unique: the checked account is the session's.
+      if (checked.user.id !== user.id) return freshCredentialRequired();
+      return ok({ freshUntil: fresh.mark(sessionId, 'password').until });
+    },
+  );
+}
+
+function clockingRoute(session: FastifyInstance, { identify, faces }: FaceService, ctx: ServerContext): void {
+  session.post<{ Body: { faceImage?: string } }>(
+    '/api/uaa/login/face/clocking',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Clock in by face on a signed-in terminal: identifies the person among its unit and records it',
+        description:
+          'Compares with the enrolled users of the session user’s unit, as face login does; records the clock-in ' +
+          '(user, time, terminal) and returns it. Refusals as for face login.',
+        body: photoBody(),
+        response: envelopeResponse(clockingSchema),
+      },
+    },
+    async (request) => {
+      const terminal = authOf(request).user;
+      const found = await identify(request, terminal);
+      if ('refusal' in found) return found.refusal;
+      const person = findUserById(ctx.db, found.userId);
+      if (!person || !isActive(person)) return fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised);
+      const clockTime = ctx.now();
+      const id = faces.clockIn(person.id, clockTime, terminal.id, found.distance);
+      return ok({
+        id,
+        userId: String(person.id),
+        realName: person.realName,
+        unitId: String(person.unitId),
+        clockTime,
+        distance: Math.round(found.distance * 1000) / 1000,
+      });
+    },
+  );
+}
+
+const facePlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const { ctx } = services;
+  const face = createFaceService(ctx);
+  app.addHook('onClose', () => face.recogniser.close());
+  if (ctx.hooks) faceTestHooks(app, face);
+  faceLoginRoute(app, face, services);
   await app.register(
     sessionScope(async (session) => {
-      session.get<{ Querystring: { userId?: string } }>(
-        '/api/uaa/face/user',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'The stored face record of the session user (`userId` naming anyone else: 403)',
-            querystring: looseQuery({ userId: { type: 'string', pattern: '^[0-9]{0,18}$' } }),
-            response: envelopeResponse(faceRecordSchema),
-          },
-        },
-        async (request) => {
-          const { user } = authOf(request);
-          if (!namesOwn(request.query.userId, user.id)) return forbidden();
-          const row = faces.record(user.id);
-          let faceImage: string | null = null;
-          try {
-            faceImage = row ? readFileSync(join(faceDir, row.fileName)).toString('base64') : null;
-          } catch {
-            faceImage = null;
-          }
-          return ok({
-            faceImage,
-            registerTime: faceImage ? (row?.registerTime ?? null) : null,
-            userId: String(user.id),
-          });
-        },
-      );
-
-      session.post<{ Body: { faceImage?: string; userId?: string } }>(
-        '/api/uaa/face/check',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Collect (enrol) the session user’s face: exactly one face, its descriptor stored',
-            description:
-              '`userId` must be the session user (else 403). Needs a fresh credential: without the password confirmed ' +
-              'in the last 5 minutes (`POST /api/uaa/oauth/confirm_password`) 403 `fresh_credential_required`. No ' +
-              'face or several faces: 400 with the message; a face enrolled on another account (within the match ' +
-              'threshold): 400 `face_enrolled_elsewhere`; over 12 Mpx: 400 `face_photo_too_large`; more than 5 ' +
-              "collections a minute: 429; the worker's queue full: 503 `face_busy`. A new collection replaces the " +
-              'previous one.',
-            body: photoBody({ userId: idSchema }),
-            response: envelopeResponse({
-              type: 'object',
-              properties: { userId: { type: 'string' }, registerTime: { type: 'integer' } },
-              required: ['userId', 'registerTime'],
-            }),
-          },
-        },
-        async (request) => {
-          const { user, sessionId } = authOf(request);
-          if (!namesOwn(request.body?.userId, user.id)) return forbidden();
-          if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
-          const photo = photoOf(request.body?.faceImage);
-          if (photo && enrolLimits.take(user.id) > 0)
-            return fail(429, 'face_enrol_too_often', FACE_MESSAGES.enrolTooOften);
-          const described = await describe(request, photo, 'enrol');
-          if ('refusal' in described) return described.refusal;
-          const jpeg = await sharp(described.photo, { limitInputPixels: MAX_INPUT_PIXELS })
-            .rotate()
-            .resize(STORED_SIDE, STORED_SIDE, { fit: 'inside', withoutEnlargement: true })
-            .jpeg({ quality: 90 })
-            .toBuffer();
-          // From here to the row written, nothing awaits: two collections of one face on two accounts cannot both
-          // pass the check.
-          const taken = enrolledElsewhere(described.descriptor, faces.candidates({ everyone: true }), user.id);
-          if (taken) {
-            request.log.warn(
-              { face: { userId: user.id, distance: taken.distance } },
-              'face enrolled on another account',
-            );
-            return fail(400, 'face_enrolled_elsewhere', FACE_MESSAGES.enrolledElsewhere);
-          }
-          const registerTime = ctx.now();
-          const fileName = `${user.id}-${registerTime}-${randomUUID().slice(0, 8)}.jpg`;
-          mkdirSync(faceDir, { recursive: true });
-          writeFileSync(join(faceDir, fileName), jpeg);
-          const previous = faces.record(user.id);
-          faces.enrol(user.id, fileName, described.descriptor, registerTime);
-          if (previous) rmSync(join(faceDir, previous.fileName), { force: true });
-          return ok({ userId: String(user.id), registerTime });
-        },
-      );
-
-      session.post<{ Body: { password?: string } }>(
-        '/api/uaa/oauth/confirm_password',
-        {
-          schema: {
-            tags: ['uaa'],
-            summary: 'Confirm the session user’s password: the session counts as freshly authenticated for 5 minutes',
-            description:
-              'For acts that need a fresh credential (face collection). Checked and throttled as a password login of ' +
-              'the session user (429 when locked); a wrong password: 400 `wrong_password` with a field error on ' +
-              '`password`. Answers until when the session is fresh (epoch ms).',
-            body: {
-              type: 'object',
-              properties: { password: { type: 'string', maxLength: 256 } },
-            },
-            response: envelopeResponse(freshUntilSchema),
-          },
-        },
-        async (request) => {
-          const { user, sessionId } = authOf(request);
-          const checked = await login.checkCredentials(request, user.loginName, request.body?.password);
-          if ('refusal' in checked) {
-            const { refusal } = checked;
-            if (refusal.status !== 400) return refusal;
-            const missing = !(typeof request.body?.password === 'string' && request.body.password.trim());
-            const text = missing ? FIELD_MESSAGES.passwordRequired : WRONG_PASSWORD;
-            return fail(400, missing ? 'invalid_grant' : 'wrong_password', bilingual(text), [
-              fieldError(request, 'password', text),
-            ]);
-          }
-          // Login names are unique: the checked account is the session's.
-          if (checked.user.id !== user.id) return freshCredentialRequired();
-          return ok({ freshUntil: fresh.mark(sessionId, 'password').until });
-        },
-      );
-
-      session.post<{ Body: { faceImage?: string } }>(
-        '/api/uaa/login/face/clocking',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Clock in by face on a signed-in terminal: identifies the person among its unit and records it',
-            description:
-              'Compares with the enrolled users of the session user’s unit, as face login does; records the clock-in ' +
-              '(user, time, terminal) and returns it. Refusals as for face login.',
-            body: photoBody(),
-            response: envelopeResponse(clockingSchema),
-          },
-        },
-        async (request) => {
-          const terminal = authOf(request).user;
-          const found = await identify(request, terminal);
-          if ('refusal' in found) return found.refusal;
-          const person = findUserById(ctx.db, found.userId);
-          if (!person || !isActive(person)) return fail(400, 'face_not_recognised', FACE_MESSAGES.notRecognised);
-          const clockTime = ctx.now();
-          const id = faces.clockIn(person.id, clockTime, terminal.id, found.distance);
-          return ok({
-            id,
-            userId: String(person.id),
-            realName: person.realName,
-            unitId: String(person.unitId),
-            clockTime,
-            distance: Math.round(found.distance * 1000) / 1000,
-          });
-        },
-      );
+      faceRecordRoutes(session, face, ctx);
+      confirmPasswordRoute(session, face, services);
+      clockingRoute(session, face, ctx);
     }),
     services,
   );

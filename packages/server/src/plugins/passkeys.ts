@@ -16,7 +16,7 @@ import {
   type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { freshCredentialRequired, freshCredentialsOf, freshUntilSchema } from '../auth/fresh-credential.ts';
 import { fieldError } from '../auth/login.ts';
 import {
@@ -140,8 +140,11 @@ function readName(request: FastifyRequest, value: unknown): { name: string } | {
 const credentialIdOf = (response: unknown): string =>
   typeof (response as { id?: unknown } | undefined)?.id === 'string' ? (response as { id: string }).id : '';
 
-const passkeyPlugin: FastifyPluginAsync<PasskeyPluginOptions> = async (app, options) => {
-  const { ctx, login, portalOrigin } = options;
+/**
+ * What the passkey calls share: the challenges, the stored passkeys, the fresh credentials, checking an assertion
+ * and making the request options.
+ */
+function createPasskeyService({ ctx, login, portalOrigin }: PasskeyPluginOptions) {
   const challenges = challengesOf(ctx);
   const passkeys = new PasskeyStore(ctx);
   const fresh = freshCredentialsOf(ctx);
@@ -227,6 +230,15 @@ const passkeyPlugin: FastifyPluginAsync<PasskeyPluginOptions> = async (app, opti
       maxAge: Math.ceil(PASSKEY_TIMEOUT_MS / 1000) + 60,
     });
 
+  return { challenges, passkeys, fresh, checkAssertion, assertionOptions, setChallengeCookie };
+}
+
+type PasskeyService = ReturnType<typeof createPasskeyService>;
+
+/** The passkey sign-in: its options, and the sign-in itself. Public. */
+function signInRoutes(app: FastifyInstance, service: PasskeyService, { ctx, login }: PasskeyPluginOptions): void {
+  const { challenges, checkAssertion, assertionOptions, setChallengeCookie } = service;
+
   app.post(
     '/api/uaa/passkey/sign_in/options',
     {
@@ -277,223 +289,247 @@ const passkeyPlugin: FastifyPluginAsync<PasskeyPluginOptions> = async (app, opti
       return login.admit(reply, user);
     },
   );
+}
 
+/** The session user's passkeys listed, and a new one added (with a fresh credential). */
+function registerRoutes(
+  session: FastifyInstance,
+  service: PasskeyService,
+  { ctx, portalOrigin }: PasskeyPluginOptions,
+): void {
+  const { challenges, passkeys, fresh } = service;
+  session.get(
+    '/api/uaa/passkey/list',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The session user’s passkeys (oldest first)',
+        description: EXTENSION + 'Names, when each was added and last used; never a key.',
+        response: envelopeResponse({ type: 'array', items: passkeySchema }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(passkeys.listOf(authOf(request).user.id).map(summary));
+    },
+  );
+
+  session.post(
+    '/api/uaa/passkey/register/options',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Start adding a passkey to the session user: the creation options',
+        description:
+          EXTENSION +
+          'Needs a fresh credential (the password confirmed, `POST /api/uaa/oauth/confirm_password`, or a ' +
+          'passkey, `POST /api/uaa/passkey/confirm`, within 5 minutes): otherwise 403 ' +
+          '`fresh_credential_required`. A discoverable credential with user verification; the user’s passkeys ' +
+          'already registered are excluded. The challenge is bound to the session and lives 5 minutes.',
+        response: envelopeResponse(optionsSchema),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
+      const existing = passkeys.listOf(user.id);
+      if (existing.length >= PASSKEY_MAX_PER_USER) return fail(400, 'too_many_passkeys', PASSKEY_MESSAGES.tooMany);
+      const { rpID } = relyingParty(request, portalOrigin);
+      const options = await generateRegistrationOptions({
+        rpName: 'edu-portal',
+        rpID,
+        userName: user.loginName,
+        userDisplayName: user.realName || user.loginName,
+        userID: Buffer.from(passkeys.handleOf(user.id), 'base64url') as Uint8Array<ArrayBuffer>,
+        attestationType: 'none',
+        timeout: PASSKEY_TIMEOUT_MS,
+        excludeCredentials: existing.map((p) => ({
+          id: p.credentialId,
+          transports: p.transports as AuthenticatorTransportFuture[],
+        })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      challenges.forSession(sessionId, 'register', options.challenge);
+      return ok(options);
+    },
+  );
+
+  session.post<{ Body: { response: RegistrationResponseJSON; name?: string } }>(
+    '/api/uaa/passkey/register',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Finish adding a passkey: checks the attestation and stores the named credential',
+        description:
+          EXTENSION +
+          'Still needs the fresh credential. Refusals (400): `invalid_name` (empty or longer than ' +
+          `${PASSKEY_NAME_MAX} characters, field error on \`name\`), \`passkey_challenge_expired\` / ` +
+          '`passkey_challenge_missing`, `passkey_refused` (wrong origin, RP id or challenge, no user ' +
+          'verification, a credential registered already).',
+        body: credentialBody({ name: { type: 'string', maxLength: 200 } }, ['response', 'name']),
+        response: envelopeResponse(passkeySchema),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
+      const named = readName(request, request.body.name);
+      if ('refusal' in named) return named.refusal;
+      const taken = challenges.takeForSession(sessionId, 'register');
+      if (!('challenge' in taken)) return challengeRefusal(taken);
+      const { origin, rpID } = relyingParty(request, portalOrigin);
+      try {
+        const { verified, registrationInfo } = await verifyRegistrationResponse({
+          response: request.body.response,
+          expectedChallenge: taken.challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+        });
+        if (!verified || !registrationInfo) return fail(400, 'passkey_refused', PASSKEY_MESSAGES.refused);
+        const { credential, credentialDeviceType, credentialBackedUp } = registrationInfo;
+        if (passkeys.byCredentialId(credential.id)) return fail(400, 'passkey_refused', PASSKEY_MESSAGES.refused);
+        const record = passkeys.add({
+          userId: user.id,
+          credentialId: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          deviceType: credentialDeviceType,
+          backedUp: credentialBackedUp,
+          name: named.name,
+          createdAt: ctx.now(),
+        });
+        return ok(summary(record));
+      } catch (error) {
+        request.log.warn({ err: error }, 'passkey registration refused');
+        return fail(400, 'passkey_refused', PASSKEY_MESSAGES.refused);
+      }
+    },
+  );
+}
+
+/** The session user confirmed with a passkey instead of the password. */
+function confirmRoutes(session: FastifyInstance, service: PasskeyService): void {
+  const { challenges, passkeys, fresh, checkAssertion, assertionOptions } = service;
+  session.post(
+    '/api/uaa/passkey/confirm/options',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Start confirming the session user with one of their passkeys (instead of the password)',
+        description:
+          EXTENSION + 'The request options name the user’s own passkeys; the challenge is bound to the session.',
+        response: envelopeResponse(optionsSchema),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      const own = passkeys.listOf(user.id);
+      if (!own.length) return fail(400, 'passkey_unknown', PASSKEY_MESSAGES.unknown);
+      const options = await assertionOptions(request, own);
+      challenges.forSession(sessionId, 'confirm', options.challenge);
+      return ok(options);
+    },
+  );
+
+  session.post<{ Body: { response: AuthenticationResponseJSON } }>(
+    '/api/uaa/passkey/confirm',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm the session user with a passkey: the session counts as freshly authenticated for 5 minutes',
+        description:
+          EXTENSION +
+          'Like `confirm_password`, for acts that need a fresh credential (adding a passkey, face collection). ' +
+          'Refusals as for the passkey sign-in, and `passkey_not_yours` (403) for another account’s passkey.',
+        body: credentialBody(),
+        response: envelopeResponse(freshUntilSchema),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      const taken = challenges.takeForSession(sessionId, 'confirm');
+      if (!('challenge' in taken)) return challengeRefusal(taken);
+      const checked = await checkAssertion(request, request.body.response, taken.challenge);
+      if ('refusal' in checked) return checked.refusal;
+      if (checked.record.userId !== user.id) return fail(403, 'passkey_not_yours', PASSKEY_MESSAGES.notYours);
+      return ok({ freshUntil: fresh.mark(sessionId, 'passkey').until });
+    },
+  );
+}
+
+/** One of the session user's passkeys renamed or removed. */
+function manageRoutes(session: FastifyInstance, { passkeys }: PasskeyService): void {
+  session.post<{ Body: { id: string; name?: string } }>(
+    '/api/uaa/passkey/rename',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rename one of the session user’s passkeys',
+        description: EXTENSION + 'Another user’s passkey, or none of that id: 404 `not_found`.',
+        body: idBody({ name: { type: 'string', maxLength: 200 } }),
+        response: envelopeResponse(booleanSchema),
+      },
+    },
+    async (request) => {
+      const named = readName(request, request.body.name);
+      if ('refusal' in named) return named.refusal;
+      return passkeys.rename(authOf(request).user.id, Number(request.body.id), named.name)
+        ? ok(true)
+        : fail(404, 'not_found', PASSKEY_MESSAGES.notFound);
+    },
+  );
+
+  session.post<{ Body: { id: string } }>(
+    '/api/uaa/passkey/remove',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove one of the session user’s passkeys: it signs nobody in any more',
+        description: EXTENSION + 'Another user’s passkey, or none of that id: 404 `not_found`.',
+        body: idBody(),
+        response: envelopeResponse(booleanSchema),
+      },
+    },
+    async (request) =>
+      passkeys.remove(authOf(request).user.id, Number(request.body.id))
+        ? ok(true)
+        : fail(404, 'not_found', PASSKEY_MESSAGES.notFound),
+  );
+}
+
+/** Test hook (EDU_TEST_HOOKS=1 only): every passkey and challenge forgotten. */
+function passkeyTestHooks(app: FastifyInstance, { passkeys, challenges }: PasskeyService): void {
+  app.post(
+    '/api/__test/passkey/reset',
+    {
+      schema: {
+        tags: ['test'],
+        summary: 'Every passkey and user handle removed, every passkey challenge forgotten',
+        response: envelopeResponse(booleanSchema),
+      },
+    },
+    async () => {
+      passkeys.removeAll();
+      challenges.clear();
+      return ok(true);
+    },
+  );
+}
+
+const passkeyPlugin: FastifyPluginAsync<PasskeyPluginOptions> = async (app, options) => {
+  const service = createPasskeyService(options);
+  signInRoutes(app, service, options);
   await app.register(
     sessionScope(async (session) => {
-      session.get(
-        '/api/uaa/passkey/list',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'The session user’s passkeys (oldest first)',
-            description: EXTENSION + 'Names, when each was added and last used; never a key.',
-            response: envelopeResponse({ type: 'array', items: passkeySchema }),
-          },
-        },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return ok(passkeys.listOf(authOf(request).user.id).map(summary));
-        },
-      );
-
-      session.post(
-        '/api/uaa/passkey/register/options',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Start adding a passkey to the session user: the creation options',
-            description:
-              EXTENSION +
-              'Needs a fresh credential (the password confirmed, `POST /api/uaa/oauth/confirm_password`, or a ' +
-              'passkey, `POST /api/uaa/passkey/confirm`, within 5 minutes): otherwise 403 ' +
-              '`fresh_credential_required`. A discoverable credential with user verification; the user’s passkeys ' +
-              'already registered are excluded. The challenge is bound to the session and lives 5 minutes.',
-            response: envelopeResponse(optionsSchema),
-          },
-        },
-        async (request) => {
-          const { user, sessionId } = authOf(request);
-          if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
-          const existing = passkeys.listOf(user.id);
-          if (existing.length >= PASSKEY_MAX_PER_USER) return fail(400, 'too_many_passkeys', PASSKEY_MESSAGES.tooMany);
-          const { rpID } = relyingParty(request, portalOrigin);
-          const options = await generateRegistrationOptions({
-            rpName: 'edu-portal',
-            rpID,
-            userName: user.loginName,
-            userDisplayName: user.realName || user.loginName,
-            userID: Buffer.from(passkeys.handleOf(user.id), 'base64url') as Uint8Array<ArrayBuffer>,
-            attestationType: 'none',
-            timeout: PASSKEY_TIMEOUT_MS,
-            excludeCredentials: existing.map((p) => ({
-              id: p.credentialId,
-              transports: p.transports as AuthenticatorTransportFuture[],
-            })),
-            authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-          });
-          challenges.forSession(sessionId, 'register', options.challenge);
-          return ok(options);
-        },
-      );
-
-      session.post<{ Body: { response: RegistrationResponseJSON; name?: string } }>(
-        '/api/uaa/passkey/register',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Finish adding a passkey: checks the attestation and stores the named credential',
-            description:
-              EXTENSION +
-              'Still needs the fresh credential. Refusals (400): `invalid_name` (empty or longer than ' +
-              `${PASSKEY_NAME_MAX} characters, field error on \`name\`), \`passkey_challenge_expired\` / ` +
-              '`passkey_challenge_missing`, `passkey_refused` (wrong origin, RP id or challenge, no user ' +
-              'verification, a credential registered already).',
-            body: credentialBody({ name: { type: 'string', maxLength: 200 } }, ['response', 'name']),
-            response: envelopeResponse(passkeySchema),
-          },
-        },
-        async (request) => {
-          const { user, sessionId } = authOf(request);
-          if (!fresh.isFresh(sessionId)) return freshCredentialRequired();
-          const named = readName(request, request.body.name);
-          if ('refusal' in named) return named.refusal;
-          const taken = challenges.takeForSession(sessionId, 'register');
-          if (!('challenge' in taken)) return challengeRefusal(taken);
-          const { origin, rpID } = relyingParty(request, portalOrigin);
-          try {
-            const { verified, registrationInfo } = await verifyRegistrationResponse({
-              response: request.body.response,
-              expectedChallenge: taken.challenge,
-              expectedOrigin: origin,
-              expectedRPID: rpID,
-              requireUserVerification: true,
-            });
-            if (!verified || !registrationInfo) return fail(400, 'passkey_refused', PASSKEY_MESSAGES.refused);
-            const { credential, credentialDeviceType, credentialBackedUp } = registrationInfo;
-            if (passkeys.byCredentialId(credential.id)) return fail(400, 'passkey_refused', PASSKEY_MESSAGES.refused);
-            const record = passkeys.add({
-              userId: user.id,
-              credentialId: credential.id,
-              publicKey: credential.publicKey,
-              counter: credential.counter,
-              transports: credential.transports ?? [],
-              deviceType: credentialDeviceType,
-              backedUp: credentialBackedUp,
-              name: named.name,
-              createdAt: ctx.now(),
-            });
-            return ok(summary(record));
-          } catch (error) {
-            request.log.warn({ err: error }, 'passkey registration refused');
-            return fail(400, 'passkey_refused', PASSKEY_MESSAGES.refused);
-          }
-        },
-      );
-
-      session.post(
-        '/api/uaa/passkey/confirm/options',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Start confirming the session user with one of their passkeys (instead of the password)',
-            description:
-              EXTENSION + 'The request options name the user’s own passkeys; the challenge is bound to the session.',
-            response: envelopeResponse(optionsSchema),
-          },
-        },
-        async (request) => {
-          const { user, sessionId } = authOf(request);
-          const own = passkeys.listOf(user.id);
-          if (!own.length) return fail(400, 'passkey_unknown', PASSKEY_MESSAGES.unknown);
-          const options = await assertionOptions(request, own);
-          challenges.forSession(sessionId, 'confirm', options.challenge);
-          return ok(options);
-        },
-      );
-
-      session.post<{ Body: { response: AuthenticationResponseJSON } }>(
-        '/api/uaa/passkey/confirm',
-        {
-          schema: {
-            tags: TAGS,
-            summary:
-              'Confirm the session user with a passkey: the session counts as freshly authenticated for 5 minutes',
-            description:
-              EXTENSION +
-              'Like `confirm_password`, for acts that need a fresh credential (adding a passkey, face collection). ' +
-              'Refusals as for the passkey sign-in, and `passkey_not_yours` (403) for another account’s passkey.',
-            body: credentialBody(),
-            response: envelopeResponse(freshUntilSchema),
-          },
-        },
-        async (request) => {
-          const { user, sessionId } = authOf(request);
-          const taken = challenges.takeForSession(sessionId, 'confirm');
-          if (!('challenge' in taken)) return challengeRefusal(taken);
-          const checked = await checkAssertion(request, request.body.response, taken.challenge);
-          if ('refusal' in checked) return checked.refusal;
-          if (checked.record.userId !== user.id) return fail(403, 'passkey_not_yours', PASSKEY_MESSAGES.notYours);
-          return ok({ freshUntil: fresh.mark(sessionId, 'passkey').until });
-        },
-      );
-
-      session.post<{ Body: { id: string; name?: string } }>(
-        '/api/uaa/passkey/rename',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Rename one of the session user’s passkeys',
-            description: EXTENSION + 'Another user’s passkey, or none of that id: 404 `not_found`.',
-            body: idBody({ name: { type: 'string', maxLength: 200 } }),
-            response: envelopeResponse(booleanSchema),
-          },
-        },
-        async (request) => {
-          const named = readName(request, request.body.name);
-          if ('refusal' in named) return named.refusal;
-          return passkeys.rename(authOf(request).user.id, Number(request.body.id), named.name)
-            ? ok(true)
-            : fail(404, 'not_found', PASSKEY_MESSAGES.notFound);
-        },
-      );
-
-      session.post<{ Body: { id: string } }>(
-        '/api/uaa/passkey/remove',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'Remove one of the session user’s passkeys: it signs nobody in any more',
-            description: EXTENSION + 'Another user’s passkey, or none of that id: 404 `not_found`.',
-            body: idBody(),
-            response: envelopeResponse(booleanSchema),
-          },
-        },
-        async (request) =>
-          passkeys.remove(authOf(request).user.id, Number(request.body.id))
-            ? ok(true)
-            : fail(404, 'not_found', PASSKEY_MESSAGES.notFound),
-      );
+      registerRoutes(session, service, options);
+      confirmRoutes(session, service);
+      manageRoutes(session, service);
     }),
     options,
   );
-
-  if (ctx.hooks) {
-    app.post(
-      '/api/__test/passkey/reset',
-      {
-        schema: {
-          tags: ['test'],
-          summary: 'Every passkey and user handle removed, every passkey challenge forgotten',
-          response: envelopeResponse(booleanSchema),
-        },
-      },
-      async () => {
-        ctx.db.exec('DELETE FROM passkeys; DELETE FROM passkey_users;');
-        challenges.clear();
-        return ok(true);
-      },
-    );
-  }
+  if (options.ctx.hooks) passkeyTestHooks(app, service);
 };
 
 export default passkeyPlugin;

@@ -5,7 +5,8 @@
  * desktop.ts. Every route needs a session and acts for the session's own user, unit and parent identity only
  * (DESIGN §5).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from 'better-sqlite3';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { authOf, sessionScope } from '../auth/session-http.ts';
 import { findUserById, type UserRecord } from '../auth/session-user.ts';
 import { createChildRepository, type ChildRow } from '../desktop/children.ts';
@@ -14,6 +15,7 @@ import { moduleEntrySchema, moduleLicensed, unitLicensed, unitModules } from '..
 import { holdsCode, menuNodeSchema, menuTree } from '../desktop/menus.ts';
 import { DESKTOP_MESSAGES } from '../desktop/texts.ts';
 import { booleanSchema, envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
+import type { ServerContext } from '../context.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['base'];
@@ -50,20 +52,19 @@ function identities(user: UserRecord, paired: UserRecord | undefined) {
   return { teacher, parent };
 }
 
-const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
-  const { db } = ctx;
+/** The account paired with `user` (their other identity), when the pairing goes both ways. */
+function pairedOf(db: Database, user: UserRecord): UserRecord | undefined {
+  if (user.pairedUserId === null) return undefined;
+  const paired = findUserById(db, user.pairedUserId);
+  return paired && paired.pairedUserId === user.id ? paired : undefined;
+}
 
-  const pairedOf = (user: UserRecord): UserRecord | undefined => {
-    if (user.pairedUserId === null) return undefined;
-    const paired = findUserById(db, user.pairedUserId);
-    return paired && paired.pairedUserId === user.id ? paired : undefined;
-  };
+/** The parent identity the session may act for: its own (a parent) or its paired one (a teacher), else none. */
+const ownParentId = (db: Database, user: UserRecord): number | null =>
+  identities(user, pairedOf(db, user)).parent?.id ?? null;
 
-  /** The parent identity the session may act for: its own (a parent) or its paired one (a teacher), else none. */
-  const ownParentId = (user: UserRecord): number | null => identities(user, pairedOf(user)).parent?.id ?? null;
-
-  // ---- Modules and licences ----------------------------------------------------------------------------------
-
+/** The unit's licensed modules, and whether the platform or a module may be used. */
+function licenceCalls(app: FastifyInstance, { db, now }: ServerContext): void {
   app.get(
     '/api/base/resource/inside/module',
     {
@@ -75,7 +76,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
         response: envelopeResponse({ type: 'array', items: moduleEntrySchema }),
       },
     },
-    async (request) => ok(unitModules(db, authOf(request).user.unitId, ctx.now())),
+    async (request) => ok(unitModules(db, authOf(request).user.unitId, now())),
   );
 
   app.get<{ Querystring: { unitId: string } }>(
@@ -92,7 +93,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     async (request) => {
       const { user } = authOf(request);
       if (Number(request.query.unitId) !== user.unitId) return forbidden();
-      return ok(unitLicensed(db, user.unitId, ctx.now()));
+      return ok(unitLicensed(db, user.unitId, now()));
     },
   );
 
@@ -121,12 +122,13 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
       const { user } = authOf(request);
       const { unitId, serverId, code } = request.query;
       if (Number(unitId) !== user.unitId) return forbidden();
-      return ok(moduleLicensed(db, user.unitId, code || serverId || 'base', ctx.now()));
+      return ok(moduleLicensed(db, user.unitId, code || serverId || 'base', now()));
     },
   );
+}
 
-  // ---- Identity switch ---------------------------------------------------------------------------------------
-
+/** The identity-switch options. */
+function identityCalls(app: FastifyInstance, { db }: ServerContext): void {
   app.get<{ Querystring: { parentId?: string; teacherId?: string } }>(
     '/api/base/select/already/parent/teacher',
     {
@@ -153,7 +155,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => {
       const { user } = authOf(request);
-      const paired = pairedOf(user);
+      const paired = pairedOf(db, user);
       const own = new Set([user.id, ...(paired ? [paired.id] : [])]);
       for (const id of [request.query.parentId, request.query.teacherId]) {
         if (id !== undefined && id !== '' && !own.has(Number(id))) return forbidden();
@@ -167,9 +169,11 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
       });
     },
   );
+}
 
-  // ---- Children ----------------------------------------------------------------------------------------------
-
+/** A parent's children, and the child they view. */
+function childCalls(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
   const family = createChildRepository(ctx);
 
   const parentQuery = looseQuery({ parentId: idSchema }, ['parentId']);
@@ -187,7 +191,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => {
       const parentId = Number(request.query.parentId);
-      if (ownParentId(authOf(request).user) !== parentId) return forbidden();
+      if (ownParentId(db, authOf(request).user) !== parentId) return forbidden();
       return ok(family.children(parentId).map(toChild));
     },
   );
@@ -207,7 +211,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => {
       const parentId = Number(request.query.parentId);
-      if (ownParentId(authOf(request).user) !== parentId) return forbidden();
+      if (ownParentId(db, authOf(request).user) !== parentId) return forbidden();
       const child = family.chosen(parentId);
       return ok(child && toChild(child));
     },
@@ -238,7 +242,7 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
     },
     async (request) => {
       const parentId = Number(request.query.parentId);
-      if (ownParentId(authOf(request).user) !== parentId) return forbidden();
+      if (ownParentId(db, authOf(request).user) !== parentId) return forbidden();
       const child = family.child(parentId, Number(request.body.id));
       if (!child) return forbidden(DESKTOP_MESSAGES.notYourChild);
       if (child.status !== 1) return fail(400, 'invalid_request', DESKTOP_MESSAGES.childInactive);
@@ -246,9 +250,10 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
       return ok(toChild(child));
     },
   );
+}
 
-  // ---- Menu tree ---------------------------------------------------------------------------------------------
-
+/** The permission menu tree, and the demo apps' operations checked against it. */
+function menuCalls(app: FastifyInstance, { db }: ServerContext): void {
   app.get<{ Querystring: { code?: string; userId?: string } }>(
     '/api/base/resource/user/code/tree',
     {
@@ -297,6 +302,13 @@ const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
       return ok(true);
     },
   );
+}
+
+const portalPlugin: FastifyPluginAsync<Services> = async (app, { ctx }) => {
+  licenceCalls(app, ctx);
+  identityCalls(app, ctx);
+  childCalls(app, ctx);
+  menuCalls(app, ctx);
 };
 
 export default sessionScope(portalPlugin);

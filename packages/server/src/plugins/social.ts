@@ -9,17 +9,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SocialProvider } from '@edu-portal/core';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from 'better-sqlite3';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SOCIAL_BIND_TTL_MS, SOCIAL_CODE_TTL_MS, SOCIAL_TOKEN_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { socialProviderSchema, socialProvidersOf, unitForHost } from '../auth/login-config.ts';
 import { findUserById, sessionUserSchema } from '../auth/session-user.ts';
-import { createSocialRepository, type IdentityRow } from '../auth/social-identities.ts';
+import { createSocialRepository, type IdentityRow, type SocialRepository } from '../auth/social-identities.ts';
 import { DEV_SOCIAL_AUTHORIZE_PATH, SOCIAL_PROVIDERS } from '../db/seed-data.ts';
 import { envelopeResponse, fail, looseQuery, ok, type Envelope, type JsonSchema } from '../http/envelope.ts';
 import { escapeHtml, htmlPage, sendHtml } from '../http/html.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages.ts';
 import { appendQuery, localPath, portalHost } from '../http/urls.ts';
+import type { ServerContext } from '../context.ts';
 import type { Services } from '../services.ts';
 
 const TAGS = ['uaa social'];
@@ -66,39 +68,38 @@ const bilingual = (message: string): string =>
     .map((part) => escapeHtml(part))
     .join('<br>');
 
-const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, login }) => {
-  const identities = createSocialRepository(ctx);
+/** The unit of the login page: `unitHost` when given, else the host the request came to. */
+const unitOf = (db: Database, request: FastifyRequest, unitHost: string | undefined) =>
+  unitForHost(db, field(unitHost) || request.hostname);
 
-  /** The unit of the login page: `unitHost` when given, else the host the request came to. */
-  const unitOf = (request: FastifyRequest, unitHost: string | undefined) =>
-    unitForHost(ctx.db, field(unitHost) || request.hostname);
+const providersOf = (db: Database, request: FastifyRequest, unitHost: string | undefined): SocialProvider[] => {
+  const unit = unitOf(db, request, unitHost);
+  return unit ? socialProvidersOf(db, unit.id) : [];
+};
 
-  const providersOf = (request: FastifyRequest, unitHost: string | undefined): SocialProvider[] => {
-    const unit = unitOf(request, unitHost);
-    return unit ? socialProvidersOf(ctx.db, unit.id) : [];
+/** A provider's login info with a fresh state; `redirect` is a path on this origin. */
+const loginInfo = (provider: SocialProvider, redirect: string) => {
+  const state = freshState(provider.providerId);
+  return {
+    ...provider,
+    state,
+    loginUrl: appendQuery(provider.providerAppLoginUrl, { state, redirect_uri: redirect }),
   };
+};
 
-  /** A provider's login info with a fresh state; `redirect` is a path on this origin. */
-  const loginInfo = (provider: SocialProvider, redirect: string) => {
-    const state = freshState(provider.providerId);
-    return {
-      ...provider,
-      state,
-      loginUrl: appendQuery(provider.providerAppLoginUrl, { state, redirect_uri: redirect }),
-    };
-  };
+/** The page to come back to after the provider: a path of this origin (default `/`), or null when foreign. */
+const returnPath = (request: FastifyRequest, redirectUri: string | undefined): string | null =>
+  field(redirectUri) ? localPath(redirectUri, portalHost(request)) : '/';
 
-  /** The page to come back to after the provider: a path of this origin (default `/`), or null when foreign. */
-  const returnPath = (request: FastifyRequest, redirectUri: string | undefined): string | null =>
-    field(redirectUri) ? localPath(redirectUri, portalHost(request)) : '/';
+const hostQuery = {
+  unitHost: { type: 'string', description: 'Host of the login page; default: the request host' },
+};
+const redirectQuery = {
+  redirect_uri: { type: 'string', description: 'Where the provider returns to (this origin only); default /' },
+};
 
-  const hostQuery = {
-    unitHost: { type: 'string', description: 'Host of the login page; default: the request host' },
-  };
-  const redirectQuery = {
-    redirect_uri: { type: 'string', description: 'Where the provider returns to (this origin only); default /' },
-  };
-
+/** The providers of the login page's unit, and the login info of one (QR login, inside a provider's client). */
+function providerCalls(app: FastifyInstance, { db }: ServerContext): void {
   app.get<{ Querystring: { unitHost?: string } }>(
     '/api/uaa/social/providers',
     {
@@ -109,7 +110,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
         response: envelopeResponse({ type: 'array', items: socialProviderSchema }),
       },
     },
-    async (request) => ok(providersOf(request, request.query.unitHost)),
+    async (request) => ok(providersOf(db, request, request.query.unitHost)),
   );
 
   app.get<{ Querystring: { unitHost?: string; redirect_uri?: string } }>(
@@ -132,7 +133,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
     async (request) => {
       const redirect = returnPath(request, request.query.redirect_uri);
       if (redirect === null) return fail(400, 'invalid_request', MESSAGES.foreignRedirect);
-      const providers = providersOf(request, request.query.unitHost);
+      const providers = providersOf(db, request, request.query.unitHost);
       const qr =
         QR_PREFERENCE.map((id) => providers.find((p) => p.providerId === id)).find((p) => p !== undefined) ??
         providers[0];
@@ -158,61 +159,68 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       async (request) => {
         const redirect = returnPath(request, request.query.redirect_uri);
         if (redirect === null) return fail(400, 'invalid_request', MESSAGES.foreignRedirect);
-        const provider = providersOf(request, request.query.unitHost).find((p) => p.providerId === providerId);
+        const provider = providersOf(db, request, request.query.unitHost).find((p) => p.providerId === providerId);
         return provider ? ok(loginInfo(provider, redirect)) : fail(404, 'not_found', MESSAGES.providerNotConfigured);
       },
     );
   }
+}
 
-  // ---- The development provider: a stand-in for the provider's QR page, offline. ----
+// ---- The development provider: a stand-in for the provider's QR page, offline. ----
 
-  interface AuthorizeInput {
-    provider?: string;
-    state?: string;
-    redirect_uri?: string;
-    response_type?: string;
-    identity?: string;
-  }
+interface AuthorizeInput {
+  provider?: string;
+  state?: string;
+  redirect_uri?: string;
+  response_type?: string;
+  identity?: string;
+}
 
-  type CheckedAuthorize =
-    | { problem: string }
-    | { providerId: string; appId: string; redirect: string; state: string; responseType: 'code' | 'token' };
+type CheckedAuthorize =
+  | { problem: string }
+  | { providerId: string; appId: string; redirect: string; state: string; responseType: 'code' | 'token' };
 
-  /** Checks what the provider page was given; answers the problem as bilingual text, or the clean values. */
-  function checkAuthorize(request: FastifyRequest, input: AuthorizeInput): CheckedAuthorize {
-    const providerId = field(input.provider);
-    const appId = identities.providerAppId(providerId);
-    if (appId === undefined) return { problem: MESSAGES.unknownProvider };
-    const redirect = localPath(field(input.redirect_uri), portalHost(request));
-    if (!redirect) return { problem: MESSAGES.foreignRedirect };
-    const state = field(input.state) || providerId;
-    if (!STATE_PATTERN.test(state)) return { problem: MESSAGES.badState };
-    const responseType = field(input.response_type) || 'code';
-    if (responseType !== 'code' && responseType !== 'token') return { problem: MESSAGES.unsupportedResponseType };
-    return { providerId, appId, redirect, state, responseType };
-  }
+/** Checks what the provider page was given; answers the problem as bilingual text, or the clean values. */
+function checkAuthorize(
+  identities: SocialRepository,
+  request: FastifyRequest,
+  input: AuthorizeInput,
+): CheckedAuthorize {
+  const providerId = field(input.provider);
+  const appId = identities.providerAppId(providerId);
+  if (appId === undefined) return { problem: MESSAGES.unknownProvider };
+  const redirect = localPath(field(input.redirect_uri), portalHost(request));
+  if (!redirect) return { problem: MESSAGES.foreignRedirect };
+  const state = field(input.state) || providerId;
+  if (!STATE_PATTERN.test(state)) return { problem: MESSAGES.badState };
+  const responseType = field(input.response_type) || 'code';
+  if (responseType !== 'code' && responseType !== 'token') return { problem: MESSAGES.unsupportedResponseType };
+  return { providerId, appId, redirect, state, responseType };
+}
 
-  const problemPage = (reply: FastifyReply, message: string) =>
-    sendHtml(
-      reply,
-      400,
-      htmlPage(
-        '登录失败 · Sign-in failed',
-        `<h1 class="error">登录失败 · Sign-in failed</h1><p>${bilingual(message)}</p>`,
-      ),
-    );
+const problemPage = (reply: FastifyReply, message: string) =>
+  sendHtml(
+    reply,
+    400,
+    htmlPage(
+      '登录失败 · Sign-in failed',
+      `<h1 class="error">登录失败 · Sign-in failed</h1><p>${bilingual(message)}</p>`,
+    ),
+  );
 
-  const authorizeFields = {
-    provider: { type: 'string', description: 'weixin, work-weixin or dingtalk' },
-    state: { type: 'string', description: 'Returned unchanged; default: the provider id' },
-    redirect_uri: { type: 'string', description: 'Where to return with code and state; this origin only' },
-    response_type: { type: 'string', enum: ['code', 'token'], description: 'code (default, one-time) or token' },
-  };
-  const htmlResponse = {
-    200: { description: 'HTML page', type: 'string' },
-    400: { description: 'HTML page naming the problem', type: 'string' },
-  };
+const authorizeFields = {
+  provider: { type: 'string', description: 'weixin, work-weixin or dingtalk' },
+  state: { type: 'string', description: 'Returned unchanged; default: the provider id' },
+  redirect_uri: { type: 'string', description: 'Where to return with code and state; this origin only' },
+  response_type: { type: 'string', enum: ['code', 'token'], description: 'code (default, one-time) or token' },
+};
+const htmlResponse = {
+  200: { description: 'HTML page', type: 'string' },
+  400: { description: 'HTML page naming the problem', type: 'string' },
+};
 
+/** The development provider's page: the seeded accounts of a provider, each to "scan as". */
+function devProviderPage(app: FastifyInstance, identities: SocialRepository): void {
   app.get<{ Querystring: AuthorizeInput }>(
     DEV_SOCIAL_AUTHORIZE_PATH,
     {
@@ -224,7 +232,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       },
     },
     async (request, reply) => {
-      const checked = checkAuthorize(request, request.query);
+      const checked = checkAuthorize(identities, request, request.query);
       if ('problem' in checked) return problemPage(reply, checked.problem);
       const listed = identities.ofProvider(checked.providerId);
       const hidden = (name: string, value: string) =>
@@ -265,7 +273,10 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       );
     },
   );
+}
 
+/** The development provider's "scan as": a code (or token) for the chosen identity, back to the portal. */
+function devProviderScan(app: FastifyInstance, identities: SocialRepository, { grants }: Services): void {
   app.post<{ Body: AuthorizeInput }>(
     DEV_SOCIAL_AUTHORIZE_PATH,
     {
@@ -281,7 +292,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       },
     },
     async (request, reply) => {
-      const checked = checkAuthorize(request, request.body ?? {});
+      const checked = checkAuthorize(identities, request, request.body ?? {});
       if ('problem' in checked) return problemPage(reply, checked.problem);
       const identity = identities.byId(Number(field(request.body?.identity)) || 0);
       if (!identity || identity.provider_id !== checked.providerId) {
@@ -300,9 +311,10 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       return reply.header('cache-control', 'no-store').redirect(target, 303);
     },
   );
+}
 
-  // ---- Bind and social login ----
-
+/** Binding an unbound social account to a portal account. */
+function bindCall(app: FastifyInstance, identities: SocialRepository, { grants, login }: Services): void {
   app.post<{
     Body: {
       username?: string;
@@ -370,7 +382,10 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       return login.startSession(reply, user);
     },
   );
+}
 
+/** The social login: a provider's code or token for this state; an unbound account is sent to the bind page. */
+function socialLoginCall(app: FastifyInstance, identities: SocialRepository, { ctx, grants, login }: Services): void {
   app.post<{
     Params: { state: string };
     Body: { code?: string; token?: string; deviceId?: string; unitHost?: string };
@@ -419,7 +434,7 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
 
       if (identity.user_id === null) {
         const bind = grants.issue('social_bind', SOCIAL_BIND_TTL_MS, { identityId: identity.id });
-        const unit = unitOf(request, body.unitHost);
+        const unit = unitOf(ctx.db, request, body.unitHost);
         const answer: Envelope<Record<string, unknown>> = {
           ...fail(400, 'unbound', MESSAGES.socialUnbound),
           data: {
@@ -437,6 +452,15 @@ const socialPlugin: FastifyPluginAsync<Services> = async (app, { ctx, grants, lo
       return user ? login.admit(reply, user) : fail(400, 'invalid_grant', MESSAGES.invalidSocialCode);
     },
   );
+}
+
+const socialPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const identities = createSocialRepository(services.ctx);
+  providerCalls(app, services.ctx);
+  devProviderPage(app, identities);
+  devProviderScan(app, identities, services);
+  bindCall(app, identities, services);
+  socialLoginCall(app, identities, services);
 };
 
 export default socialPlugin;

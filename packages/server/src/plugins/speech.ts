@@ -8,8 +8,10 @@
  */
 import type { Lang } from '@edu-portal/core';
 import { isLang } from '@edu-portal/core/i18n/langs.ts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authOf, sessionScope } from '../auth/session-http.ts';
+import type { UserRecord } from '../auth/session-user.ts';
+import type { ServerContext } from '../context.ts';
 import { envelopeResponse, fail, looseQuery, ok, type JsonSchema } from '../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { AliyunTokenSource, type AliyunSpeechConfig } from '../speech/aliyun.ts';
@@ -62,137 +64,141 @@ function gatewayUrl(request: FastifyRequest): string {
 const deviceOf = (request: FastifyRequest): 'pc' | 'mobile' =>
   request.headers['sy-device'] === 'mobile' ? 'mobile' : 'pc';
 
-const speechPlugin: FastifyPluginAsync<SpeechPluginOptions> = async (app, options) => {
-  const { ctx, aliyun } = options;
-  const store = new SpeechDevStore(ctx);
-  const aliyunTokens = aliyun ? new AliyunTokenSource(aliyun, ctx.now, options.fetchImpl) : null;
-  const gateway = aliyun ? 'aliyun' : 'development';
+/** What the speech calls share: the development gateway's store, the real gateway's tokens, which gateway is used. */
+interface Speech {
+  store: SpeechDevStore;
+  aliyunTokens: AliyunTokenSource | null;
+  gateway: 'aliyun' | 'development';
+}
 
-  await app.register(
-    sessionScope(async (session) => {
-      session.get<{ Querystring: { language?: string } }>(
-        '/api/base/get_ali_token',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'A speech token, its appkey and the gateway to speak the one-sentence protocol with',
-            querystring: looseQuery({ language: { type: 'string' } }),
-            response: envelopeResponse(tokenSchema),
-          },
-        },
-        async (request) => {
-          const language: Lang = isLang(request.query.language) ? request.query.language : 'zh-CN';
-          if (aliyunTokens && aliyun) {
-            try {
-              const { token, expiresAt } = await aliyunTokens.token();
-              return ok({
-                token,
-                appkey: aliyun.appkey,
-                url: aliyun.gatewayUrl,
-                expireTime: Math.floor(expiresAt / 1000),
-                gateway,
-              });
-            } catch (error) {
-              request.log.error(error);
-              return fail(500, 'speech_token_failed', SPEECH_MESSAGES.tokenFailed);
-            }
-          }
-          const auth = authOf(request);
-          const { token, expiresAt } = store.issueToken(
-            auth.user.id,
-            language,
-            options.sessions.familyOf(auth.sessionId),
-          );
+/** The speech token and the page a recognised phrase opens. */
+function tokenCalls(
+  session: FastifyInstance,
+  { store, aliyunTokens, gateway }: Speech,
+  options: SpeechPluginOptions,
+): void {
+  const { ctx, aliyun } = options;
+  session.get<{ Querystring: { language?: string } }>(
+    '/api/base/get_ali_token',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A speech token, its appkey and the gateway to speak the one-sentence protocol with',
+        querystring: looseQuery({ language: { type: 'string' } }),
+        response: envelopeResponse(tokenSchema),
+      },
+    },
+    async (request) => {
+      const language: Lang = isLang(request.query.language) ? request.query.language : 'zh-CN';
+      if (aliyunTokens && aliyun) {
+        try {
+          const { token, expiresAt } = await aliyunTokens.token();
           return ok({
             token,
-            appkey: DEV_APPKEY,
-            url: gatewayUrl(request),
+            appkey: aliyun.appkey,
+            url: aliyun.gatewayUrl,
             expireTime: Math.floor(expiresAt / 1000),
             gateway,
           });
-        },
-      );
-
-      session.post<{ Body: { vocabulary?: string } }>(
-        '/api/base/find_by_vocabulary',
-        {
-          schema: {
-            tags: TAGS,
-            summary: 'The page a recognised phrase opens (a skill the user may use), or url null',
-            body: {
-              type: 'object',
-              properties: { vocabulary: { type: 'string', maxLength: 500 } },
-            },
-            response: envelopeResponse({
-              type: 'object',
-              properties: {
-                url: { type: ['string', 'null'] },
-                code: { type: ['string', 'null'], description: 'The app or desktop place the phrase opens' },
-              },
-              required: ['url', 'code'],
-            }),
-          },
-        },
-        async (request) =>
-          ok(findSkill(ctx.db, authOf(request).user, request.body?.vocabulary ?? '', { device: deviceOf(request) })),
-      );
-
-      session.get(
-        '/api/speech/dev/transcript',
-        {
-          schema: {
-            tags: TAGS,
-            summary: "Development gateway: what it answers the user's speech with",
-            querystring: looseQuery({ language: { type: 'string' } }),
-            response: envelopeResponse(transcriptSchema),
-          },
-        },
-        async (request) => {
-          const { user } = authOf(request);
-          const query = request.query as { language?: string };
-          const language: Lang = isLang(query.language) ? query.language : 'zh-CN';
-          const configured = store.configuredTranscript(user.id);
-          return ok({
-            transcript: configured ?? store.transcript(user, language),
-            configured: configured !== null,
-            gateway,
-          });
-        },
-      );
-
-      session.post<{ Body: { transcript?: string } }>(
-        '/api/speech/dev/transcript',
-        {
-          schema: {
-            tags: TAGS,
-            summary: "Development gateway: set what it answers the user's speech with ('' for the default)",
-            body: {
-              type: 'object',
-              properties: { transcript: { type: 'string' } },
-              required: ['transcript'],
-            },
-            response: envelopeResponse(transcriptSchema),
-          },
-        },
-        async (request) => {
-          const { user } = authOf(request);
-          const transcript = request.body?.transcript ?? '';
-          if (transcript.trim().length > MAX_TRANSCRIPT_LENGTH) {
-            return fail(400, 'transcript_too_long', SPEECH_MESSAGES.transcriptTooLong);
-          }
-          store.setTranscript(user.id, transcript);
-          const configured = store.configuredTranscript(user.id);
-          return ok({
-            transcript: configured ?? store.transcript(user, 'zh-CN'),
-            configured: configured !== null,
-            gateway,
-          });
-        },
-      );
-    }),
-    options,
+        } catch (error) {
+          request.log.error(error);
+          return fail(500, 'speech_token_failed', SPEECH_MESSAGES.tokenFailed);
+        }
+      }
+      const auth = authOf(request);
+      const { token, expiresAt } = store.issueToken(auth.user.id, language, options.sessions.familyOf(auth.sessionId));
+      return ok({
+        token,
+        appkey: DEV_APPKEY,
+        url: gatewayUrl(request),
+        expireTime: Math.floor(expiresAt / 1000),
+        gateway,
+      });
+    },
   );
 
+  session.post<{ Body: { vocabulary?: string } }>(
+    '/api/base/find_by_vocabulary',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The page a recognised phrase opens (a skill the user may use), or url null',
+        body: {
+          type: 'object',
+          properties: { vocabulary: { type: 'string', maxLength: 500 } },
+        },
+        response: envelopeResponse({
+          type: 'object',
+          properties: {
+            url: { type: ['string', 'null'] },
+            code: { type: ['string', 'null'], description: 'The app or desktop place the phrase opens' },
+          },
+          required: ['url', 'code'],
+        }),
+      },
+    },
+    async (request) =>
+      ok(findSkill(ctx.db, authOf(request).user, request.body?.vocabulary ?? '', { device: deviceOf(request) })),
+  );
+}
+
+/** What the development gateway answers the user's speech with, as the user's answer. */
+function transcriptAnswer({ store, gateway }: Speech, user: UserRecord, language: Lang) {
+  const configured = store.configuredTranscript(user.id);
+  return ok({
+    transcript: configured ?? store.transcript(user, language),
+    configured: configured !== null,
+    gateway,
+  });
+}
+
+/** The development gateway's transcript of the session user: read and set. */
+function transcriptCalls(session: FastifyInstance, speech: Speech): void {
+  session.get(
+    '/api/speech/dev/transcript',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Development gateway: what it answers the user's speech with",
+        querystring: looseQuery({ language: { type: 'string' } }),
+        response: envelopeResponse(transcriptSchema),
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const query = request.query as { language?: string };
+      return transcriptAnswer(speech, user, isLang(query.language) ? query.language : 'zh-CN');
+    },
+  );
+
+  session.post<{ Body: { transcript?: string } }>(
+    '/api/speech/dev/transcript',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Development gateway: set what it answers the user's speech with ('' for the default)",
+        body: {
+          type: 'object',
+          properties: { transcript: { type: 'string' } },
+          required: ['transcript'],
+        },
+        response: envelopeResponse(transcriptSchema),
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const transcript = request.body?.transcript ?? '';
+      if (transcript.trim().length > MAX_TRANSCRIPT_LENGTH) {
+        return fail(400, 'transcript_too_long', SPEECH_MESSAGES.transcriptTooLong);
+      }
+      speech.store.setTranscript(user.id, transcript);
+      return transcriptAnswer(speech, user, 'zh-CN');
+    },
+  );
+}
+
+/** The development gateway: the one-sentence protocol over a WebSocket. */
+function gatewayRoute(app: FastifyInstance, { store }: Speech, ctx: ServerContext): void {
   app.get<{ Querystring: { token?: string } }>(
     SPEECH_GATEWAY_PATH,
     {
@@ -237,6 +243,23 @@ const speechPlugin: FastifyPluginAsync<SpeechPluginOptions> = async (app, option
       socket.on('close', () => session.closed());
     },
   );
+}
+
+const speechPlugin: FastifyPluginAsync<SpeechPluginOptions> = async (app, options) => {
+  const { ctx, aliyun } = options;
+  const speech: Speech = {
+    store: new SpeechDevStore(ctx),
+    aliyunTokens: aliyun ? new AliyunTokenSource(aliyun, ctx.now, options.fetchImpl) : null,
+    gateway: aliyun ? 'aliyun' : 'development',
+  };
+  await app.register(
+    sessionScope(async (session) => {
+      tokenCalls(session, speech, options);
+      transcriptCalls(session, speech);
+    }),
+    options,
+  );
+  gatewayRoute(app, speech, ctx);
 };
 
 export default speechPlugin;

@@ -14,17 +14,7 @@ import { booleanSchema, envelopeSchema, fail } from '../http/envelope.ts';
 import { MESSAGES } from '../http/messages.ts';
 import type { Services } from '../services.ts';
 import { contentDisposition, isAttachmentOnly } from '../storage/names.ts';
-
-interface FileRow {
-  id: number;
-  name: string;
-  mime: string;
-  size: number;
-  md5: string;
-  storage_path: string;
-  is_public: number;
-  owner_user_id: number | null;
-}
+import { createUploadRepository, type FileRecord } from '../storage/repository.ts';
 
 const TAGS = ['storage'];
 /**
@@ -48,20 +38,17 @@ const binaryResponse = {
 };
 
 const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions }) => {
-  function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileRow | undefined) {
+  const files = createUploadRepository(ctx);
+
+  function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileRecord | undefined) {
     const notFound = () => reply.code(404).send(fail(404, 'not_found', MESSAGES.fileNotFound));
     if (!file) return notFound();
     // Private files need a session: their owner or anyone of the owner's unit may see them.
-    if (!file.is_public) {
+    if (!file.isPublic) {
       const auth = resolveSession(ctx, sessions, request);
-      const owner = file.owner_user_id;
-      const sameUnit =
-        auth &&
-        owner !== null &&
-        !!ctx.db.prepare('SELECT 1 FROM users WHERE id = ? AND unit_id = ?').get(owner, auth.user.unitId);
-      if (!auth || !sameUnit) return notFound();
+      if (!auth || !files.canRead(file, auth.user)) return notFound();
     }
-    const absolute = resolve(ctx.storageDir, file.storage_path);
+    const absolute = resolve(ctx.storageDir, file.storagePath);
     if (!absolute.startsWith(ctx.storageDir + sep)) return notFound();
     if (isAttachmentOnly(file.name, file.mime)) reply.header('content-disposition', contentDisposition(file.name));
     if (request.headers['if-none-match'] === `"${file.md5}"`) return reply.code(304).send();
@@ -69,51 +56,28 @@ const storagePlugin: FastifyPluginAsync<Services> = async (app, { ctx, sessions 
       .header('content-type', file.mime)
       .header('content-length', file.size)
       .header('etag', `"${file.md5}"`)
-      .header('cache-control', file.is_public ? 'public, max-age=3600' : 'private, max-age=0')
+      .header('cache-control', file.isPublic ? 'public, max-age=3600' : 'private, max-age=0')
       .send(createReadStream(absolute));
   }
 
-  app.get<{ Params: { unitId: string } }>(
-    '/api/storage/show/unit/:unitId',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'The logo of a unit (HTTP 404 when none, so the client shows its default logo)',
-        params: idParams('unitId'),
-        response: binaryResponse,
+  /** A file found by the id a path parameter names (an id that is not a number names none). */
+  const showRoute = (path: string, param: string, summary: string, find: (id: number) => FileRecord | undefined) =>
+    app.get<{ Params: Record<string, string> }>(
+      path,
+      { schema: { tags: TAGS, summary, params: idParams(param), response: binaryResponse } },
+      async (request, reply) => {
+        const id = idOf(request.params[param] ?? '');
+        return sendFile(request, reply, id === null ? undefined : find(id));
       },
-    },
-    async (request, reply) => {
-      const unitId = idOf(request.params.unitId);
-      const file =
-        unitId === null
-          ? undefined
-          : (ctx.db
-              .prepare('SELECT f.* FROM units u JOIN files f ON f.id = u.logo_file_id WHERE u.id = ?')
-              .get(unitId) as FileRow | undefined);
-      return sendFile(request, reply, file);
-    },
-  );
+    );
 
-  app.get<{ Params: { fileId: string } }>(
-    '/api/storage/show/:fileId',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A stored file by id',
-        params: idParams('fileId'),
-        response: binaryResponse,
-      },
-    },
-    async (request, reply) => {
-      const fileId = idOf(request.params.fileId);
-      const file =
-        fileId === null
-          ? undefined
-          : (ctx.db.prepare('SELECT * FROM files WHERE id = ?').get(fileId) as FileRow | undefined);
-      return sendFile(request, reply, file);
-    },
+  showRoute(
+    '/api/storage/show/unit/:unitId',
+    'unitId',
+    'The logo of a unit (HTTP 404 when none, so the client shows its default logo)',
+    (unitId) => files.unitLogo(unitId),
   );
+  showRoute('/api/storage/show/:fileId', 'fileId', 'A stored file by id', (fileId) => files.findById(fileId));
 };
 
 export default storagePlugin;

@@ -77,14 +77,14 @@ const settingsSchema: JsonSchema = {
   },
 };
 
-const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
-  const { ctx, sessions, login, grants } = services;
-  const hooks = ctx.hooks;
-  if (!hooks) throw new Error('test-hooks plugin registered without test hook state');
-  // Tests post their settings either way; these routes exist only with test hooks on.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, acceptsForm: true };
-  });
+/** The server's state back: hooks and counters (reset), or the seeded data too (reseed); more demo staff. */
+function dataControls(app: FastifyInstance, hooks: HookState, { ctx, sessions, login }: Services): void {
+  /** Hooks back to defaults, counters zeroed, sessions dropped, login guessing limits cleared. */
+  const reset = () => {
+    hooks.reset();
+    sessions.dropAll();
+    login.throttle.clear();
+  };
 
   app.post(
     `${PREFIX}/reset`,
@@ -96,9 +96,7 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       },
     },
     async () => {
-      hooks.reset();
-      sessions.dropAll();
-      login.throttle.clear();
+      reset();
       return ok(true);
     },
   );
@@ -114,9 +112,7 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     },
     async () => {
       reseed(ctx.db, ctx.storageDir, ctx.now());
-      hooks.reset();
-      sessions.dropAll();
-      login.throttle.clear();
+      reset();
       return ok(true);
     },
   );
@@ -145,7 +141,10 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     },
     async (request) => ok(addSchoolStaff(ctx.db, request.body.count, ctx.now())),
   );
+}
 
+/** The hooks' settings, a foreign login ticket, every access token expired, and the calls counted. */
+function settingControls(app: FastifyInstance, hooks: HookState, { ctx, sessions, grants }: Services): void {
   app.post<{ Body: Partial<HookSettings> }>(
     `${PREFIX}/config`,
     {
@@ -221,7 +220,10 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     },
     async () => ok({ calls: Object.fromEntries(hooks.calls) }),
   );
+}
 
+/** The echo of a request (needs a session), with multipart bodies read as the upload calls send them. */
+async function echoRoutes(app: FastifyInstance, services: Services): Promise<void> {
   // Encapsulated to this plugin: the echo route also reads multipart bodies, as upload calls send them, so the
   // client's upload tests see what arrived (fields as text, files as {name, size, type}).
   app.addContentTypeParser(
@@ -279,7 +281,10 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
     }),
     services,
   );
+}
 
+/** An answer made to order, for the client's error-catalogue tests. */
+function envelopeRoute(app: FastifyInstance): void {
   app.post<{ Body: { httpStatus?: number; statusText?: string; body?: unknown; raw?: string } }>(
     `${PREFIX}/envelope`,
     {
@@ -306,6 +311,19 @@ const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return reply.type('application/json; charset=utf-8').send(raw ?? JSON.stringify(body ?? null));
     },
   );
+}
+
+const testHooksPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  const hooks = services.ctx.hooks;
+  if (!hooks) throw new Error('test-hooks plugin registered without test hook state');
+  // Tests post their settings either way; these routes exist only with test hooks on.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, acceptsForm: true };
+  });
+  dataControls(app, hooks, services);
+  settingControls(app, hooks, services);
+  await echoRoutes(app, services);
+  envelopeRoute(app);
 };
 
 export default testHooksPlugin;

@@ -5,7 +5,7 @@
  * Refused credentials are business outcomes: HTTP 200 with the envelope's status 400/401/403.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TICKET_TTL_MS } from '../config.ts';
 import { field, fieldError } from '../auth/login.ts';
 import { loginConfigForHost, loginConfigSchema, unitConfig, unitConfigSchema } from '../auth/login-config.ts';
@@ -117,8 +117,8 @@ const sessionCalls: FastifyPluginAsync<Services> = async (app, { ctx, sessions, 
   );
 };
 
-const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
-  const { ctx, sessions, grants, login } = services;
+/** Password logins: the JSON login and the legacy pages' form post. */
+function passwordLogins(app: FastifyInstance, { login }: Services): void {
   app.post<{ Body: { username?: string; password?: string } }>(
     '/api/uaa/oauth/login',
     {
@@ -174,7 +174,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return reply.redirect(target ?? '/', 303);
     },
   );
+}
 
+/** The login with a one-time ticket. */
+function ticketLogin(app: FastifyInstance, { ctx, grants, login }: Services): void {
   app.get<{ Querystring: { ticket?: string; unitHost?: string } }>(
     '/api/uaa/oauth/ticket',
     {
@@ -201,7 +204,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return user ? login.admit(reply, user) : fail(400, 'invalid_grant', MESSAGES.invalidTicket);
     },
   );
+}
 
+/** The login's tokens rotated. */
+function refreshCall(app: FastifyInstance, { ctx, sessions }: Services): void {
   app.get(
     '/api/uaa/oauth/refresh',
     {
@@ -238,7 +244,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       });
     },
   );
+}
 
+/** Logins by an app client id or a handover token. */
+function clientLogins(app: FastifyInstance, { ctx, sessions, login }: Services): void {
   app.post<{ Body: { userClientId?: string } }>(
     '/api/uaa/oauth/login_user_client',
     {
@@ -293,7 +302,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return login.startSession(reply, user, session.sessionId);
     },
   );
+}
 
+/** The end of a login, and the current user. */
+function sessionEnds(app: FastifyInstance, { ctx, sessions }: Services): void {
   app.post(
     '/api/uaa/oauth/logout',
     {
@@ -332,7 +344,10 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return auth ? ok(auth.answerUser()) : sessionExpired();
     },
   );
+}
 
+/** The login page's configuration and a unit's footer set. */
+function loginConfigs(app: FastifyInstance, { ctx }: Services): void {
   app.get<{ Querystring: { url?: string } }>(
     '/api/uaa/oauth/login/config',
     {
@@ -361,7 +376,15 @@ const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
       return config ? ok(config) : fail(404, 'not_found', MESSAGES.unitNotFound);
     },
   );
+}
 
+const uaaPlugin: FastifyPluginAsync<Services> = async (app, services) => {
+  passwordLogins(app, services);
+  ticketLogin(app, services);
+  refreshCall(app, services);
+  clientLogins(app, services);
+  sessionEnds(app, services);
+  loginConfigs(app, services);
   await app.register(sessionScope(sessionCalls), services);
 };
 

@@ -4,15 +4,12 @@
  * answering a challenge: the MD5 of `nonce` (UTF-8) followed by the file's bytes `[offset, offset + length)`, a range
  * the server picks at random. Challenges live a few minutes, serve one answer each, and a user holds a few at most.
  */
+import type { PossessionChallenge } from '@edu-portal/core';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { PROOF_MAX_PER_USER, PROOF_RANGE_BYTES, PROOF_TTL_MS } from '../config.ts';
 
-/** What the server asks: the range, and the nonce that goes before its bytes. */
-export interface ProofChallenge {
-  offset: number;
-  length: number;
-  nonce: string;
-}
+/** What the server asks: the range, and the nonce that goes before its bytes (the wire shape, declared in core). */
+export type ProofChallenge = PossessionChallenge;
 
 interface Pending extends ProofChallenge {
   userId: number;

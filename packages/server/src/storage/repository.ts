@@ -1,8 +1,9 @@
 /**
  * Uploaded files in the `files` table (spec part 2 §7 "Upload and files"). Many records may point at the same
  * stored bytes (deduplication by MD5 and size); a record belongs to the user who uploaded it. Every query of
- * uploads is here; the routes in plugins/uploads.ts only parse, call and answer.
+ * stored files is here; the routes in plugins/uploads/ and plugins/storage.ts only parse, call and answer.
  */
+import type { WireStoredFile } from '@edu-portal/core';
 import type { UserRecord } from '../auth/session-user.ts';
 import type { ServerContext } from '../context.ts';
 import type { JsonSchema } from '../http/envelope.ts';
@@ -20,22 +21,6 @@ export interface FileRecord {
   ownerUserId: number | null;
   /** The file's path in the folder it came with ('' for a file picked alone). */
   relativePath: string;
-}
-
-/** The wire shape of a stored file: what the single upload, the merge and the instant second upload answer. */
-export interface WireStoredFile {
-  /** The file id, a string on the wire. */
-  id: string;
-  name: string;
-  size: number;
-  md5: string;
-  /** The content type the file is served with. */
-  type: string;
-  serverId: string;
-  /** Where the bytes are fetched back (needs a session). */
-  url: string;
-  /** The path in the folder the file was picked or dropped with ('' for a file alone). */
-  webkitRelativePath: string;
 }
 
 export const storedFileSchema: JsonSchema = {
@@ -98,6 +83,12 @@ export function createUploadRepository(ctx: ServerContext) {
     db.prepare(`${SELECT_FILE} WHERE id = ?`).get(id) as FileRecord | undefined;
   return {
     findById,
+
+    /** The file of a unit's logo. */
+    unitLogo(unitId: number): FileRecord | undefined {
+      return db.prepare(`${SELECT_FILE} WHERE id = (SELECT logo_file_id FROM units WHERE id = ?)`).get(unitId) as
+        FileRecord | undefined;
+    },
 
     /** Whether `user` may read `file`. */
     canRead(file: FileRecord, user: UserRecord): boolean {
