@@ -25,7 +25,10 @@ const TOKENS_FILE = fileURLToPath(new URL('../packages/elements/src/internal/tok
  */
 export function readTokenSheet(source) {
   const values = {};
-  for (const [, name, value] of source.matchAll(/export const (\w+) = (?:\/\* @__PURE__ \*\/ )?fixed\('([^']+)'\);/g))
+  // A long value stands on a line of its own (as Prettier writes it).
+  for (const [, name, value] of source.matchAll(
+    /export const (\w+) = (?:\/\* @__PURE__ \*\/ )?fixed\(\s*'([^']+)',?\s*\);/g,
+  ))
     values[name] = value;
   const helpers = {};
   for (const [, name, text] of source.matchAll(

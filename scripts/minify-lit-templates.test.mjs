@@ -90,6 +90,7 @@ test("writes the token sheet's fixed colours into css templates as the sheet giv
     ),
   );
   assert.ok(Object.keys(sheet.values).length > 40, 'the fixed colours are read');
+  assert.ok('focusOutline' in sheet.values, 'a value on a line of its own is read too');
   for (const [name, value] of Object.entries(sheet.values)) assert.equal(value, runtime[name], name);
   for (const [name, helper] of Object.entries(sheet.helpers)) assert.equal(helper('0.5'), runtime[name], name);
   // Only names imported from the sheet are written in; custom-property tokens stay references.

@@ -1,10 +1,10 @@
 import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import {
-  colorPrimary,
   colorPrimaryStrong,
   colorText,
   colorTextSecondary,
+  focusOutline,
   radius,
   shade,
   white,
@@ -136,7 +136,7 @@ export const dialogStyles = [
     }
 
     button:focus-visible {
-      outline: 2px solid ${colorPrimary};
+      outline: ${focusOutline};
       outline-offset: 1px;
     }
 

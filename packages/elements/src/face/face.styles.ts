@@ -3,13 +3,13 @@ import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import {
   colorBorder,
   colorDanger,
-  colorPrimary,
   colorPrimaryDark,
   colorText,
   colorTextSecondary,
   faceErrorOverlay,
   faceGuide,
   faceSuccessOverlay,
+  focusOutline,
   ink,
   radius,
   radiusMd,
@@ -154,7 +154,7 @@ export const faceStyles = [
     .retry:focus-visible,
     button:focus-visible,
     .upload:focus-within {
-      outline: 2px solid ${colorPrimary};
+      outline: ${focusOutline};
       outline-offset: 2px;
     }
 
@@ -234,7 +234,7 @@ export const faceStyles = [
     }
 
     .password input:focus-visible {
-      outline: 2px solid ${colorPrimary};
+      outline: ${focusOutline};
       outline-offset: 1px;
     }
 

@@ -8,20 +8,20 @@ import {
   colorBorder,
   colorBorderLight,
   colorFill,
-  colorPrimary,
   colorPrimary6,
   colorPrimary9,
   colorPrimaryDark,
   colorPrimaryStrong,
   colorText,
   colorTextMuted,
+  focusOutline,
   radius,
   white,
 } from './tokens.ts';
 
 /** The keyboard focus ring, as declarations to put inside a `:focus-visible` rule. */
 export const focusRing = css`
-  outline: 2px solid ${colorPrimary};
+  outline: ${focusOutline};
   outline-offset: 2px;
 `;
 

@@ -25,6 +25,7 @@ import {
   colorPrimaryDark,
   colorText,
   colorTextSecondary,
+  focusOutline,
   ink,
   loginError,
   loginInputBorder,
@@ -163,7 +164,7 @@ export const loginFormStyles = [
     }
 
     input:focus-visible {
-      outline: 2px solid ${colorPrimary};
+      outline: ${focusOutline};
       outline-offset: 1px;
       border-color: ${colorPrimary};
     }
@@ -198,7 +199,7 @@ export const loginFormStyles = [
     }
 
     .toggle:focus-visible {
-      outline: 2px solid ${colorPrimary};
+      outline: ${focusOutline};
       outline-offset: -2px;
     }
 

@@ -21,6 +21,11 @@ describe('token sheet', () => {
     expect(colorPrimaryStrong.cssText).to.equal('var(--edu-color-primary-strong, #3e70c1)');
   });
 
+  it('draws the focus ring in its token, the theme colour by default', () => {
+    expect(tokens.focusOutline.cssText).to.equal(`2px solid ${tokens.focusRingColor.cssText}`);
+    expect(tokens.focusRingColor.cssText).to.equal(`var(--edu-focus-ring-color, ${colorPrimary.cssText})`);
+  });
+
   it('has a fragment for every token of the tables, falling back to its default', () => {
     const fragments = Object.values(tokens)
       .filter((value): value is CSSResult => value instanceof CSSResult)

@@ -3,7 +3,7 @@
  * (scripts/colour-literals.test.mjs). Two kinds:
  * - tokens, custom properties a page may set: the theme colours `--edu-color-primary…`, which core's `applyTheme()`
  *   sets on the page and whose fallbacks are the default theme (#457CD6) as core computes it, the greys (text,
- *   borders, fills), and the spacing steps `--edu-space-1` … `-6`. An element on a page without a theme looks like the default theme. `tokens.test.ts` holds the
+ *   borders, fills), the spacing steps `--edu-space-1` … `-6` and the focus ring's colour `--edu-focus-ring-color`. An element on a page without a theme looks like the default theme. `tokens.test.ts` holds the
  *   fallbacks to core's palette and to `tokenDefaults`;
  * - fixed colours, named by what they are for; the build writes them into the templates (scripts/minify-lit-templates.mjs),
  *   so they cost the bundles nothing.
@@ -35,6 +35,7 @@ export const tokenDefaults = {
   '--edu-space-4': '16px',
   '--edu-space-5': '20px',
   '--edu-space-6': '24px',
+  '--edu-focus-ring-color': 'var(--edu-color-primary, #457cd6)',
 } as const;
 
 export type TokenName = keyof typeof tokenDefaults;
@@ -47,6 +48,16 @@ const token = (name: TokenName, fallback: string): CSSResult => unsafeCSS(`var($
 
 /** A fixed colour. */
 const fixed = (value: string): CSSResult => unsafeCSS(value);
+
+/** The keyboard focus ring's colour: the theme colour, unless a page sets `--edu-focus-ring-color`. */
+export const focusRingColor = /* @__PURE__ */ token('--edu-focus-ring-color', 'var(--edu-color-primary, #457cd6)');
+/**
+ * The keyboard focus ring as an `outline` value: 2 px of `focusRingColor`. Written into the templates by the build
+ * like the fixed colours; `tokens.test.ts` holds it equal to `focusRingColor`.
+ */
+export const focusOutline = /* @__PURE__ */ fixed(
+  '2px solid var(--edu-focus-ring-color, var(--edu-color-primary, #457cd6))',
+);
 
 /** The theme colour: focus rings, hover text and borders, spinners, accents. */
 export const colorPrimary = /* @__PURE__ */ token('--edu-color-primary', '#457cd6');

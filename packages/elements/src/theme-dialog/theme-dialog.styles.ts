@@ -1,5 +1,13 @@
 import { css } from 'lit';
-import { colorBorder, colorPrimary, colorPrimaryDark, colorText, radius, white } from '../internal/tokens.ts';
+import {
+  colorBorder,
+  colorPrimary,
+  colorPrimaryDark,
+  colorText,
+  focusOutline,
+  radius,
+  white,
+} from '../internal/tokens.ts';
 
 export const themeDialogStyles = css`
   :host {
@@ -67,7 +75,7 @@ export const themeDialogStyles = css`
   }
 
   .option input:focus-visible + .swatch {
-    outline: 2px solid ${colorPrimary};
+    outline: ${focusOutline};
     outline-offset: 4px;
   }
 

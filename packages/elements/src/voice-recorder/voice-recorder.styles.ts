@@ -2,11 +2,11 @@ import { css } from 'lit';
 import { visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import {
   colorBorderStrong,
-  colorPrimary,
   colorPrimary8,
   colorPrimaryStrong,
   colorText,
   dangerSoft,
+  focusOutline,
   radius,
   radiusRound,
   voiceHint,
@@ -63,7 +63,7 @@ export const voiceRecorderStyles = [
     }
 
     .mic:focus-visible {
-      outline: 2px solid ${colorPrimary};
+      outline: ${focusOutline};
       outline-offset: 3px;
     }
 
