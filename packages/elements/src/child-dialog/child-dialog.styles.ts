@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { dialogFrame } from '../internal/dialog-host.ts';
 import { spinnerMotionStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import {
@@ -19,16 +20,9 @@ import {
 } from '../internal/tokens.ts';
 
 export const childDialogStyles = [
+  dialogFrame('--edu-child-dialog-width', '600px'),
   spinnerMotionStyles,
   css`
-    :host {
-      display: contents;
-    }
-
-    edu-dialog {
-      --edu-dialog-width: var(--edu-child-dialog-width, 600px);
-    }
-
     /* A required choice: no close button (Escape is off on the dialog itself). */
     edu-dialog.blocking::part(close) {
       display: none;

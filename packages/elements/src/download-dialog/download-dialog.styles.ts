@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { dialogFrame } from '../internal/dialog-host.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import {
   colorBorder,
@@ -15,127 +16,122 @@ import {
   white,
 } from '../internal/tokens.ts';
 
-export const downloadDialogStyles = css`
-  :host {
-    display: contents;
-  }
+export const downloadDialogStyles = [
+  dialogFrame('--edu-download-dialog-width', '560px'),
+  css`
+    .cards {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+      gap: 16px;
+    }
 
-  edu-dialog {
-    --edu-dialog-width: var(--edu-download-dialog-width, 560px);
-  }
+    .card {
+      display: flex;
+      align-items: flex-start;
+      gap: 14px;
+      min-height: 112px;
+      box-sizing: border-box;
+      padding: 18px 16px;
+      border: 1px solid ${colorBorder};
+      border-radius: ${radiusLg};
+      background: ${white};
+      color: ${colorText};
+      text-decoration: none;
+      transition:
+        border-color 0.15s ease,
+        background-color 0.15s ease,
+        box-shadow 0.15s ease;
+    }
 
-  .cards {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-    gap: 16px;
-  }
+    a.card:hover {
+      border-color: ${colorPrimary};
+      background: ${colorPrimary9};
+      box-shadow: 0 4px 12px ${shade('0.08')};
+    }
 
-  .card {
-    display: flex;
-    align-items: flex-start;
-    gap: 14px;
-    min-height: 112px;
-    box-sizing: border-box;
-    padding: 18px 16px;
-    border: 1px solid ${colorBorder};
-    border-radius: ${radiusLg};
-    background: ${white};
-    color: ${colorText};
-    text-decoration: none;
-    transition:
-      border-color 0.15s ease,
-      background-color 0.15s ease,
-      box-shadow 0.15s ease;
-  }
+    a.card:focus-visible {
+      ${focusRing}
+    }
 
-  a.card:hover {
-    border-color: ${colorPrimary};
-    background: ${colorPrimary9};
-    box-shadow: 0 4px 12px ${shade('0.08')};
-  }
+    .card.disabled {
+      border-style: dashed;
+      background: ${colorFill};
+      cursor: not-allowed;
+    }
 
-  a.card:focus-visible {
-    ${focusRing}
-  }
+    .icon {
+      flex: none;
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      width: 48px;
+      height: 48px;
+      border-radius: ${radiusXl};
+      background: ${colorPrimary9};
+      color: ${colorPrimaryDark};
+    }
 
-  .card.disabled {
-    border-style: dashed;
-    background: ${colorFill};
-    cursor: not-allowed;
-  }
+    .icon svg {
+      width: 30px;
+      height: 30px;
+    }
 
-  .icon {
-    flex: none;
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    width: 48px;
-    height: 48px;
-    border-radius: ${radiusXl};
-    background: ${colorPrimary9};
-    color: ${colorPrimaryDark};
-  }
+    .card.disabled .icon {
+      background: ${colorBorderLight};
+      color: ${colorTextSecondary};
+    }
 
-  .icon svg {
-    width: 30px;
-    height: 30px;
-  }
+    .text {
+      display: flex;
+      flex-direction: column;
+      gap: 6px;
+      min-width: 0;
+    }
 
-  .card.disabled .icon {
-    background: ${colorBorderLight};
-    color: ${colorTextSecondary};
-  }
+    .title {
+      font-size: 16px;
+      font-weight: 600;
+      color: ${colorText};
+    }
 
-  .text {
-    display: flex;
-    flex-direction: column;
-    gap: 6px;
-    min-width: 0;
-  }
+    .description {
+      font-size: 13px;
+      line-height: 1.5;
+      color: ${colorTextSecondary};
+    }
 
-  .title {
-    font-size: 16px;
-    font-weight: 600;
-    color: ${colorText};
-  }
+    .action {
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+      margin-top: 2px;
+      font-size: 13px;
+      font-weight: 600;
+      color: ${colorPrimaryDark};
+    }
 
-  .description {
-    font-size: 13px;
-    line-height: 1.5;
-    color: ${colorTextSecondary};
-  }
+    .action .arrow {
+      width: 16px;
+      height: 16px;
+    }
 
-  .action {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    margin-top: 2px;
-    font-size: 13px;
-    font-weight: 600;
-    color: ${colorPrimaryDark};
-  }
+    .size {
+      font-weight: 400;
+      color: ${colorTextSecondary};
+    }
 
-  .action .arrow {
-    width: 16px;
-    height: 16px;
-  }
+    .action.unavailable {
+      font-weight: 400;
+      color: ${colorTextSecondary};
+    }
 
-  .size {
-    font-weight: 400;
-    color: ${colorTextSecondary};
-  }
-
-  .action.unavailable {
-    font-weight: 400;
-    color: ${colorTextSecondary};
-  }
-
-  .meta {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 4px 16px;
-    margin: 16px 0 0;
-    font-size: 13px;
-    color: ${colorTextSecondary};
-  }
-`;
+    .meta {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 16px;
+      margin: 16px 0 0;
+      font-size: 13px;
+      color: ${colorTextSecondary};
+    }
+  `,
+];

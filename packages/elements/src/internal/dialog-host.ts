@@ -13,6 +13,7 @@
  * itself (through `dialogOpened`, `allowClose` and `dialogClosed`, which an element extends), so every dialog
  * element fires the same events the same way. `<edu-dialog>` itself, the base overlay, uses the same host.
  */
+import { css, unsafeCSS, type CSSResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { EduElement } from './edu-element.ts';
 import type { EduCloseSource } from './events.ts';
@@ -107,4 +108,20 @@ export function DialogHost<T extends Constructor<EduElement>>(Base: T): Construc
     };
   }
   return DialogHostElement as unknown as Constructor<DialogHostInterface> & T;
+}
+
+/**
+ * The styles every dialog element starts with: the host takes no box of its own (the inner `<edu-dialog>` is what
+ * shows), and the dialog's width is the element's own property (`widthProperty`), `width` by default.
+ */
+export function dialogFrame(widthProperty: string, width: string): CSSResult {
+  return css`
+    :host {
+      display: contents;
+    }
+
+    edu-dialog {
+      --edu-dialog-width: var(${unsafeCSS(widthProperty)}, ${unsafeCSS(width)});
+    }
+  `;
 }

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { dialogFrame } from '../internal/dialog-host.ts';
 import { spinnerMotionStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { importanceStyles, messageButtonStyles, messageMetaStyles } from './message-parts.ts';
 import {
@@ -18,20 +19,13 @@ import {
 } from '../internal/tokens.ts';
 
 export const messageDialogStyles = [
+  dialogFrame('--edu-message-dialog-width', '600px'),
   visuallyHiddenStyles,
   spinnerMotionStyles,
   importanceStyles,
   messageButtonStyles,
   messageMetaStyles,
   css`
-    :host {
-      display: contents;
-    }
-
-    edu-dialog {
-      --edu-dialog-width: var(--edu-message-dialog-width, 600px);
-    }
-
     .status {
       display: flex;
       align-items: center;

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { dialogFrame } from '../internal/dialog-host.ts';
 import {
   colorBorderLighter,
   colorDangerLight,
@@ -16,90 +17,85 @@ import {
   warningTextExpiring,
 } from '../internal/tokens.ts';
 
-export const moduleExpiryStyles = css`
-  :host {
-    display: contents;
-  }
+export const moduleExpiryStyles = [
+  dialogFrame('--edu-module-expiry-width', '560px'),
+  css`
+    table {
+      width: 100%;
+      border-collapse: collapse;
+      color: ${colorText};
+      font-size: 14px;
+    }
 
-  edu-dialog {
-    --edu-dialog-width: var(--edu-module-expiry-width, 560px);
-  }
+    caption {
+      padding-bottom: 8px;
+      color: ${colorTextSecondary};
+      text-align: start;
+    }
 
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    color: ${colorText};
-    font-size: 14px;
-  }
+    th,
+    td {
+      padding: 10px 12px;
+      border-bottom: 1px solid ${colorBorderLighter};
+      text-align: start;
+      vertical-align: middle;
+    }
 
-  caption {
-    padding-bottom: 8px;
-    color: ${colorTextSecondary};
-    text-align: start;
-  }
+    thead th {
+      /* Stays in view while the dialog's body scrolls a long table. */
+      position: sticky;
+      top: 0;
+      background: ${colorPrimary9};
+      color: ${colorText};
+      font-weight: 600;
+      white-space: nowrap;
+    }
 
-  th,
-  td {
-    padding: 10px 12px;
-    border-bottom: 1px solid ${colorBorderLighter};
-    text-align: start;
-    vertical-align: middle;
-  }
+    tbody th {
+      font-weight: 400;
+      overflow-wrap: anywhere;
+    }
 
-  thead th {
-    /* Stays in view while the dialog's body scrolls a long table. */
-    position: sticky;
-    top: 0;
-    background: ${colorPrimary9};
-    color: ${colorText};
-    font-weight: 600;
-    white-space: nowrap;
-  }
+    td {
+      white-space: nowrap;
+      font-variant-numeric: tabular-nums;
+    }
 
-  tbody th {
-    font-weight: 400;
-    overflow-wrap: anywhere;
-  }
+    .status {
+      display: inline-block;
+      padding: 1px 8px;
+      border: 1px solid;
+      border-radius: ${radius};
+      font-size: 12px;
+      line-height: 20px;
+    }
 
-  td {
-    white-space: nowrap;
-    font-variant-numeric: tabular-nums;
-  }
+    .status.expired {
+      border-color: ${dangerBorderStrong};
+      background: ${colorDangerLight};
+      color: ${dangerText};
+    }
 
-  .status {
-    display: inline-block;
-    padding: 1px 8px;
-    border: 1px solid;
-    border-radius: ${radius};
-    font-size: 12px;
-    line-height: 20px;
-  }
+    .status.expiring {
+      border-color: ${warningBorderStrong};
+      background: ${colorWarningLight};
+      color: ${warningTextExpiring};
+    }
 
-  .status.expired {
-    border-color: ${dangerBorderStrong};
-    background: ${colorDangerLight};
-    color: ${dangerText};
-  }
+    .status.in-use {
+      border-color: ${successBorderStrong};
+      background: ${successLight};
+      color: ${successText};
+    }
 
-  .status.expiring {
-    border-color: ${warningBorderStrong};
-    background: ${colorWarningLight};
-    color: ${warningTextExpiring};
-  }
+    edu-empty {
+      --edu-empty-padding: 24px 0;
+      --edu-empty-image-size: 120px;
+    }
 
-  .status.in-use {
-    border-color: ${successBorderStrong};
-    background: ${successLight};
-    color: ${successText};
-  }
-
-  edu-empty {
-    --edu-empty-padding: 24px 0;
-    --edu-empty-image-size: 120px;
-  }
-
-  .note {
-    margin: 16px 0 0;
-    color: ${colorTextSecondary};
-  }
-`;
+    .note {
+      margin: 16px 0 0;
+      color: ${colorTextSecondary};
+    }
+  `,
+];

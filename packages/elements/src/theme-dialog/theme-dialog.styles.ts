@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { dialogFrame } from '../internal/dialog-host.ts';
 import {
   colorBorder,
   colorPrimary,
@@ -9,100 +10,95 @@ import {
   white,
 } from '../internal/tokens.ts';
 
-export const themeDialogStyles = css`
-  :host {
-    display: contents;
-  }
+export const themeDialogStyles = [
+  dialogFrame('--edu-theme-dialog-width', '560px'),
+  css`
+    fieldset {
+      margin: 0 0 12px;
+      padding: 0;
+      border: 0;
+      min-width: 0;
+    }
 
-  edu-dialog {
-    --edu-dialog-width: var(--edu-theme-dialog-width, 560px);
-  }
+    legend {
+      margin-bottom: 8px;
+      padding: 0;
+      font-weight: 600;
+      color: var(--edu-theme-dialog-legend-color, ${colorText});
+    }
 
-  fieldset {
-    margin: 0 0 12px;
-    padding: 0;
-    border: 0;
-    min-width: 0;
-  }
+    .options {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 12px;
+    }
 
-  legend {
-    margin-bottom: 8px;
-    padding: 0;
-    font-weight: 600;
-    color: var(--edu-theme-dialog-legend-color, ${colorText});
-  }
+    .option {
+      position: relative;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      gap: 4px;
+      cursor: pointer;
+      font-size: 13px;
+      color: ${colorText};
+    }
 
-  .options {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 12px;
-  }
+    .option input {
+      position: absolute;
+      opacity: 0;
+      width: 1px;
+      height: 1px;
+      margin: 0;
+    }
 
-  .option {
-    position: relative;
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    gap: 4px;
-    cursor: pointer;
-    font-size: 13px;
-    color: ${colorText};
-  }
+    .swatch {
+      display: block;
+      width: var(--edu-theme-dialog-swatch-size, 64px);
+      height: calc(var(--edu-theme-dialog-swatch-size, 64px) * 0.625);
+      border-radius: ${radius};
+      border: 2px solid transparent;
+      box-shadow: 0 0 0 1px ${colorBorder};
+      box-sizing: border-box;
+    }
 
-  .option input {
-    position: absolute;
-    opacity: 0;
-    width: 1px;
-    height: 1px;
-    margin: 0;
-  }
+    .option input:checked + .swatch {
+      border-color: ${colorPrimary};
+      box-shadow:
+        0 0 0 2px ${white},
+        0 0 0 4px ${colorPrimary};
+    }
 
-  .swatch {
-    display: block;
-    width: var(--edu-theme-dialog-swatch-size, 64px);
-    height: calc(var(--edu-theme-dialog-swatch-size, 64px) * 0.625);
-    border-radius: ${radius};
-    border: 2px solid transparent;
-    box-shadow: 0 0 0 1px ${colorBorder};
-    box-sizing: border-box;
-  }
+    .option input:focus-visible + .swatch {
+      outline: ${focusOutline};
+      outline-offset: 4px;
+    }
 
-  .option input:checked + .swatch {
-    border-color: ${colorPrimary};
-    box-shadow:
-      0 0 0 2px ${white},
-      0 0 0 4px ${colorPrimary};
-  }
+    .custom {
+      display: flex;
+      align-items: center;
+      gap: 12px;
+    }
 
-  .option input:focus-visible + .swatch {
-    outline: ${focusOutline};
-    outline-offset: 4px;
-  }
+    .layouts {
+      display: flex;
+      gap: 16px;
+    }
 
-  .custom {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-  }
+    .layouts label,
+    .sync {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      cursor: pointer;
+      color: ${colorText};
+    }
 
-  .layouts {
-    display: flex;
-    gap: 16px;
-  }
-
-  .layouts label,
-  .sync {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    cursor: pointer;
-    color: ${colorText};
-  }
-
-  /* The confirm button keeps one colour of its own: the dialog previews themes, so it does not follow them. */
-  .actions button.primary,
-  .actions button.primary:hover:not(:disabled) {
-    background: var(--edu-theme-dialog-confirm-background, ${colorPrimaryDark});
-    border-color: var(--edu-theme-dialog-confirm-background, ${colorPrimaryDark});
-  }
-`;
+    /* The confirm button keeps one colour of its own: the dialog previews themes, so it does not follow them. */
+    .actions button.primary,
+    .actions button.primary:hover:not(:disabled) {
+      background: var(--edu-theme-dialog-confirm-background, ${colorPrimaryDark});
+      border-color: var(--edu-theme-dialog-confirm-background, ${colorPrimaryDark});
+    }
+  `,
+];
