@@ -1,10 +1,11 @@
 import { css } from 'lit';
-import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
-import { colorPrimaryStrong, colorTextSecondary, radiusRound, tint } from '../internal/tokens.ts';
+import { spinnerMotionStyles, spinnerRingStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { colorPrimaryStrong, colorTextSecondary, tint } from '../internal/tokens.ts';
 
 export const chartStyles = [
   visuallyHiddenStyles,
   spinnerMotionStyles,
+  spinnerRingStyles,
   css`
     :host {
       display: block;
@@ -37,14 +38,6 @@ export const chartStyles = [
     .loading {
       background: var(--edu-chart-mask, ${tint('0.7')});
       color: ${colorPrimaryStrong};
-    }
-
-    .spinner {
-      width: 18px;
-      height: 18px;
-      border: 2px solid currentColor;
-      border-right-color: transparent;
-      border-radius: ${radiusRound};
     }
   `,
 ];

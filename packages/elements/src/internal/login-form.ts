@@ -21,6 +21,7 @@ import { coreText } from '@edu-portal/core/i18n/messages.ts';
 import { loadOnce } from './load-once.ts';
 import { focusRing } from './control-styles.ts';
 import {
+  colorBorderLight,
   colorPrimary,
   colorPrimaryDark,
   colorText,
@@ -123,6 +124,35 @@ export const loginFormStyles = [
   visuallyHiddenStyles,
   spinnerMotionStyles,
   css`
+    /* The QR panel's code (the element's size unless the page sets one), with a blank square while the encoder
+       loads; its link and its refresh button. */
+    span.qr-code {
+      display: inline-block;
+      box-sizing: border-box;
+    }
+
+    .qr-code {
+      width: var(--edu-login-qr-size, var(--_qr-size));
+      height: var(--edu-login-qr-size, var(--_qr-size));
+      border: 1px solid ${colorBorderLight};
+    }
+
+    .qr-link {
+      font-size: 13px;
+      overflow-wrap: anywhere;
+    }
+
+    .refresh {
+      border: 0;
+      background: none;
+      padding: 2px 4px;
+      color: var(--edu-login-link-color, ${loginLink});
+      font: inherit;
+      font-size: 13px;
+      text-decoration: underline;
+      cursor: pointer;
+    }
+
     .form {
       display: grid;
       gap: 4px;

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { radiusRound } from './tokens.ts';
 
 /** Text for screen readers only: out of sight, still read. */
 export const visuallyHiddenStyles = css`
@@ -32,5 +33,16 @@ export const spinnerMotionStyles = css`
     .spinner {
       animation-duration: 2.4s;
     }
+  }
+`;
+
+/** A ring `.spinner` of 18 px in the current text colour, open on its right, for loading states of a whole area. */
+export const spinnerRingStyles = css`
+  .spinner {
+    width: 18px;
+    height: 18px;
+    border: 2px solid currentColor;
+    border-right-color: transparent;
+    border-radius: ${radiusRound};
   }
 `;

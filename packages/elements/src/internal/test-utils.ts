@@ -182,3 +182,16 @@ export function answerWith(answers: Record<string, unknown>): { restore(): void 
     },
   };
 }
+
+/** The login form's fields, messages and buttons in a login element's shadow root (the box's or the dialog's). */
+export function loginFormParts(root: ShadowRoot) {
+  return {
+    username: root.querySelector<HTMLInputElement>('#username')!,
+    password: root.querySelector<HTMLInputElement>('#password')!,
+    usernameError: root.querySelector<HTMLElement>('#username-error')!,
+    passwordError: root.querySelector<HTMLElement>('#password-error')!,
+    remember: root.querySelector<HTMLInputElement>('input[name="remember"]'),
+    forgot: root.querySelector<HTMLAnchorElement>('[part="forgot"]')!,
+    submit: root.querySelector<HTMLButtonElement>('[part="submit"]')!,
+  };
+}

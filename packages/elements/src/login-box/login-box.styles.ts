@@ -3,14 +3,12 @@ import { loginFormStyles } from '../internal/login-form.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import {
   colorBorder,
-  colorBorderLight,
   colorBorderStrong,
   colorPrimary9,
   colorPrimaryDark,
   colorText,
   ink,
   loginLabel,
-  loginLink,
   radiusLg,
   shade,
   white,
@@ -20,6 +18,7 @@ export const loginBoxStyles = [
   loginFormStyles,
   css`
     :host {
+      --_qr-size: 188px;
       display: block;
       box-sizing: border-box;
       width: var(--edu-login-box-width, 380px);
@@ -123,37 +122,9 @@ export const loginBoxStyles = [
       text-align: center;
     }
 
-    /* The blank square shown while the QR encoder loads. */
-    span.qr-code {
-      display: inline-block;
-      box-sizing: border-box;
-    }
-
-    .qr-code {
-      width: var(--edu-login-qr-size, 188px);
-      height: var(--edu-login-qr-size, 188px);
-      border: 1px solid ${colorBorderLight};
-    }
-
     .qr figcaption {
       font-size: 14px;
       color: ${colorText};
-    }
-
-    .qr-link {
-      font-size: 13px;
-      overflow-wrap: anywhere;
-    }
-
-    .refresh {
-      border: 0;
-      background: none;
-      padding: 2px 4px;
-      color: var(--edu-login-link-color, ${loginLink});
-      font: inherit;
-      font-size: 13px;
-      text-decoration: underline;
-      cursor: pointer;
     }
 
     .empty {

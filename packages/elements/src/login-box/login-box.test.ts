@@ -8,7 +8,7 @@ import '../index.ts';
 import type { EduLoginBox } from './login-box.ts';
 import type { EduLoginEvent, EduLoginFailedEvent } from '../internal/login-form.ts';
 import { deepActiveElement } from '../internal/focus.ts';
-import { describeNode, postJson, switchLanguage, waitUntil } from '../internal/test-utils.ts';
+import { describeNode, loginFormParts, postJson, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { DEMO_PASSWORD as PASSWORD } from '@edu-portal/core/test-support/server.ts';
 
 const providers: SocialProvider[] = [
@@ -36,13 +36,7 @@ async function stats(): Promise<Record<string, number>> {
 function parts(el: EduLoginBox) {
   const root = el.shadowRoot!;
   return {
-    username: root.querySelector<HTMLInputElement>('#username')!,
-    password: root.querySelector<HTMLInputElement>('#password')!,
-    usernameError: root.querySelector<HTMLElement>('#username-error')!,
-    passwordError: root.querySelector<HTMLElement>('#password-error')!,
-    remember: root.querySelector<HTMLInputElement>('input[name="remember"]'),
-    forgot: root.querySelector<HTMLAnchorElement>('[part="forgot"]')!,
-    submit: root.querySelector<HTMLButtonElement>('[part="submit"]')!,
+    ...loginFormParts(root),
     heading: root.querySelector<HTMLElement>('[part="heading"]')!,
     tabs: [...root.querySelectorAll<HTMLButtonElement>('[role="tab"]')],
   };

@@ -3,14 +3,12 @@ import { loginFormStyles } from '../internal/login-form.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import {
   colorBorder,
-  colorBorderLight,
   colorBorderStrong,
   colorPrimary8,
   colorPrimaryDark,
   colorText,
   colorWarningLight,
   loginLabel,
-  loginLink,
   radius,
   radiusRound,
   warningTextLogin,
@@ -21,6 +19,7 @@ export const loginDialogStyles = [
   loginFormStyles,
   css`
     :host {
+      --_qr-size: 140px;
       display: contents;
     }
 
@@ -102,33 +101,6 @@ export const loginDialogStyles = [
       margin: 14px 0 0;
       text-align: center;
       font-size: 14px;
-    }
-
-    /* The blank square shown while the QR encoder loads. */
-    span.qr-code {
-      display: inline-block;
-      box-sizing: border-box;
-    }
-
-    .qr-code {
-      width: var(--edu-login-qr-size, 140px);
-      height: var(--edu-login-qr-size, 140px);
-      border: 1px solid ${colorBorderLight};
-    }
-
-    .qr-link {
-      font-size: 13px;
-    }
-
-    .refresh {
-      border: 0;
-      background: none;
-      padding: 2px 4px;
-      color: var(--edu-login-link-color, ${loginLink});
-      font: inherit;
-      font-size: 13px;
-      text-decoration: underline;
-      cursor: pointer;
     }
   `,
 ];

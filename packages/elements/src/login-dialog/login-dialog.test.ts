@@ -14,6 +14,7 @@ import {
   answerWith,
   center,
   describeNode,
+  loginFormParts,
   nextFrame,
   postJson,
   switchLanguage,
@@ -35,13 +36,7 @@ function parts(el: EduLoginDialog) {
     native: inner.shadowRoot!.querySelector('dialog')!,
     title: inner.shadowRoot!.querySelector('[part="title"]')!,
     close: inner.shadowRoot!.querySelector<HTMLButtonElement>('[part="close"]')!,
-    username: root.querySelector<HTMLInputElement>('#username')!,
-    password: root.querySelector<HTMLInputElement>('#password')!,
-    usernameError: root.querySelector<HTMLElement>('#username-error')!,
-    passwordError: root.querySelector<HTMLElement>('#password-error')!,
-    remember: root.querySelector<HTMLInputElement>('input[name="remember"]'),
-    forgot: root.querySelector<HTMLAnchorElement>('[part="forgot"]')!,
-    submit: root.querySelector<HTMLButtonElement>('[part="submit"]')!,
+    ...loginFormParts(root),
     reason: root.querySelector<HTMLElement>('[part="reason"]'),
   };
 }

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { visuallyHiddenStyles, spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { spinnerMotionStyles, spinnerRingStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import {
   colorBorder,
@@ -9,7 +9,6 @@ import {
   colorTextSecondary,
   fillGrey,
   radius,
-  radiusRound,
   tint,
   white,
 } from '../internal/tokens.ts';
@@ -17,6 +16,7 @@ import {
 export const pagedListStyles = [
   visuallyHiddenStyles,
   spinnerMotionStyles,
+  spinnerRingStyles,
   css`
     :host {
       display: block;
@@ -65,14 +65,6 @@ export const pagedListStyles = [
       align-items: center;
       gap: 8px;
       padding: 8px 12px;
-    }
-
-    .spinner {
-      width: 18px;
-      height: 18px;
-      border: 2px solid currentColor;
-      border-right-color: transparent;
-      border-radius: ${radiusRound};
     }
 
     .pagination {

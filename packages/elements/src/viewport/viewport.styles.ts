@@ -1,18 +1,11 @@
 import { css } from 'lit';
-import { spinnerMotionStyles } from '../internal/shared-styles.ts';
+import { spinnerMotionStyles, spinnerRingStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
-import {
-  colorDanger,
-  colorDangerLight,
-  colorPrimary,
-  colorTextSecondary,
-  radius,
-  radiusRound,
-  white,
-} from '../internal/tokens.ts';
+import { colorDanger, colorDangerLight, colorPrimary, colorTextSecondary, radius, white } from '../internal/tokens.ts';
 
 export const viewportStyles = [
   spinnerMotionStyles,
+  spinnerRingStyles,
   css`
     :host {
       display: block;
@@ -33,11 +26,7 @@ export const viewportStyles = [
     }
 
     .spinner {
-      width: 18px;
-      height: 18px;
-      border: 2px solid ${colorPrimary};
-      border-right-color: transparent;
-      border-radius: ${radiusRound};
+      color: ${colorPrimary};
     }
 
     .error {
