@@ -14,6 +14,11 @@ import {
   logOutFromHeader,
 } from './helpers.ts';
 
+/** On the development provider's page: "Scan as" the listed account. */
+async function scanAs(page: Page, account: string): Promise<void> {
+  await page.getByRole('listitem').filter({ hasText: account }).getByRole('button', { name: /Scan as/ }).click();
+}
+
 test.beforeEach(async ({ request }) => resetServer(request));
 
 /** The address bar never keeps a credential once the chain has used it. */
@@ -115,11 +120,7 @@ test('QR login without a phone: the link under the QR code, "scan as" a bound id
 
   await link.click();
   await expect(page.getByRole('heading', { name: /开发用登录/ })).toBeVisible();
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: 'teacher1' })
-    .getByRole('button', { name: /Scan as/ })
-    .click();
+  await scanAs(page, 'teacher1');
   // The provider came back with code and state; the chain signed in and the login page went on to the home.
   await expectLanded(page);
   expect(await sessionUser(page)).toBe('teacher1');
@@ -134,11 +135,7 @@ test('a code that comes back with another state than this tab started with is re
   const planted = new URL(href!, page.url());
   planted.searchParams.set('state', 'weixin.0000000000000000');
   await page.goto(planted.href);
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: 'teacher1' })
-    .getByRole('button', { name: /Scan as/ })
-    .click();
+  await scanAs(page, 'teacher1');
   await expect(page.getByRole('alert').filter({ hasText: '登录请求已失效或并非从本页发起' })).toBeVisible();
   expect(await sessionUser(page)).toBeNull();
 });
@@ -147,11 +144,7 @@ test('an unbound social identity goes to the bind page; binding an account signs
   await page.goto('/#/login');
   await page.getByRole('tab', { name: '扫码登录' }).click();
   await page.getByRole('link', { name: /无法扫码/ }).click();
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: 'Guest' })
-    .getByRole('button', { name: /Scan as/ })
-    .click();
+  await scanAs(page, 'Guest');
 
   await expect(page).toHaveURL(/\/pages\/login\/pc_bind_all\/index\.html\?id=[^&]+&openid=o-wx-guest-8b41d0/);
   await expect(page.getByRole('heading', { name: '绑定账号' })).toBeVisible();
@@ -218,11 +211,7 @@ test('inside WeChat the social info call leads to the provider and back, signed 
     await page.goto('/pages/base/pc_desktop_all/index.html');
     // The chain asked mp_info and followed its login URL: the (development) WeChat page.
     await expect(page.getByRole('heading', { name: /微信 \/ WeChat/ })).toBeVisible();
-    await page
-      .getByRole('listitem')
-      .filter({ hasText: 'teacher1' })
-      .getByRole('button', { name: /Scan as/ })
-      .click();
+    await scanAs(page, 'teacher1');
     // The portal has started there, signed in (its header welcomes the user), and cleaned the address.
     await expectLanded(page);
     await expect(page).toHaveURL(/\/pages\/base\/pc_desktop_all\/index\.html(#\/desktop)?$/);

@@ -9,11 +9,10 @@ import {
   importanceColor,
   importanceLevel,
   messageAction,
-  type PopupItem,
-  type PopupPage,
 } from './message.ts';
 import { POPUP_SUPPRESSED_KEY, createPopupReminder } from './popup.ts';
 import { fakeClock } from '../test-support/clock.ts';
+import { memoryPopupList } from '../test-support/popup-list.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 2, 1);
@@ -175,30 +174,17 @@ describe('messages', () => {
 
 /** A to-do list served three a page, like popUpBox_select. */
 function fakeServer(count: number) {
-  let items: PopupItem[] = Array.from({ length: count }, (_, i) => ({
-    id: String(i + 1),
-    title: `todo ${i + 1}`,
-    content: '',
-    module: 'oa',
-    url: '',
-    importance: 3 as const,
-    date: 0,
-  }));
-  const loads: number[] = [];
-  return {
-    loads,
-    async loadPage(page: number, size: number): Promise<PopupPage> {
-      loads.push(page);
-      return {
-        list: items.slice((page - 1) * size, page * size),
-        total: items.length,
-        pages: Math.ceil(items.length / size),
-      };
-    },
-    async handleItem(id: string) {
-      items = items.filter((item) => item.id !== id);
-    },
-  };
+  return memoryPopupList(
+    Array.from({ length: count }, (_, i) => ({
+      id: String(i + 1),
+      title: `todo ${i + 1}`,
+      content: '',
+      module: 'oa',
+      url: '',
+      importance: 3 as const,
+      date: 0,
+    })),
+  );
 }
 
 describe('pop-up reminder panel', () => {

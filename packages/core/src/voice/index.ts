@@ -20,19 +20,6 @@ export {
   type RecognitionOptions,
   type RecognitionTask,
 } from './recognizer.ts';
-export {
-  SPEECH_SAMPLE_RATE,
-  DEFAULT_FRAME_MS,
-  MIN_FRAME_MS,
-  MAX_FRAME_MS,
-  downmix,
-  floatTo16BitPcm,
-  createResampler,
-  resample,
-  createFramer,
-  createPcmEncoder,
-  type Resampler,
-  type Framer,
-  type PcmEncoder,
-} from './pcm.ts';
+// The PCM toolkit whole: its functions, constants and types, and `pcmToolkit` itself (the worklet's source).
+export * from './pcm.ts';
 export { cleanRecognizedText, resolveVoiceText, type VoiceOutcome, type VoiceOutcomeOptions } from './text.ts';

@@ -1,10 +1,9 @@
 import { css } from 'lit';
-import { spinnerMotionStyles, spinnerRingStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { spinnerRingStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { colorPrimaryStrong, colorTextSecondary, tint } from '../internal/tokens.ts';
 
 export const chartStyles = [
   visuallyHiddenStyles,
-  spinnerMotionStyles,
   spinnerRingStyles,
   css`
     :host {

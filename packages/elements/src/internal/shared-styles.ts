@@ -36,13 +36,16 @@ export const spinnerMotionStyles = css`
   }
 `;
 
-/** A ring `.spinner` of 18 px in the current text colour, open on its right, for loading states of a whole area. */
-export const spinnerRingStyles = css`
-  .spinner {
-    width: 18px;
-    height: 18px;
-    border: 2px solid currentColor;
-    border-right-color: transparent;
-    border-radius: ${radiusRound};
-  }
-`;
+/** A turning ring `.spinner` of 18 px in the current text colour, open on its right: the loading of a whole area. */
+export const spinnerRingStyles = [
+  spinnerMotionStyles,
+  css`
+    .spinner {
+      width: 18px;
+      height: 18px;
+      border: 2px solid currentColor;
+      border-right-color: transparent;
+      border-radius: ${radiusRound};
+    }
+  `,
+];

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { spinnerMotionStyles, spinnerRingStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
+import { spinnerRingStyles, visuallyHiddenStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import {
   colorBorder,
@@ -15,7 +15,6 @@ import {
 
 export const pagedListStyles = [
   visuallyHiddenStyles,
-  spinnerMotionStyles,
   spinnerRingStyles,
   css`
     :host {

@@ -1,11 +1,6 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import {
-  fromWirePopupItem,
-  type ImportanceLevel,
-  type PopupItem,
-  type PopupPage,
-} from '@edu-portal/core/messages/message.ts';
+import { fromWirePopupItem, type ImportanceLevel } from '@edu-portal/core/messages/message.ts';
 import { POPUP_SUPPRESSED_KEY, createPopupReminder, type PopupReminder } from '@edu-portal/core/messages/popup.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { defineElement } from '../internal/define-element.ts';
@@ -14,36 +9,24 @@ import { openOverlays } from '../internal/overlay-stack.ts';
 import { describeNode, q, switchLanguage, waitUntil } from '../internal/test-utils.ts';
 import { EduTodoPanel } from './todo-panel.ts';
 import { fakeClock } from '@edu-portal/core/test-support/clock.ts';
+import { memoryPopupList } from '@edu-portal/core/test-support/popup-list.ts';
 
 defineElement('edu-dialog', EduDialog);
 defineElement('edu-todo-panel', EduTodoPanel);
 
 /** The to-dos in memory, served a page at a time like popUpBox_select (the reminder's own seam). */
 function memoryList(count: number) {
-  let items: PopupItem[] = Array.from({ length: count }, (_, i) => ({
-    id: `t${i + 1}`,
-    title: `待办 ${i + 1}`,
-    content: i === 0 ? '<i>请审核</i>' : '',
-    module: i === 0 ? 'oa' : '',
-    url: i === 0 ? '/oa/approve/1' : '',
-    importance: ((i % 5) + 1) as ImportanceLevel,
-    date: i === 0 ? Date.now() - 2 * 3600_000 : Number.NaN,
-  }));
-  return {
-    get ids() {
-      return items.map((item) => item.id);
-    },
-    async loadPage(page: number, size: number): Promise<PopupPage> {
-      return {
-        list: items.slice((page - 1) * size, page * size),
-        total: items.length,
-        pages: Math.ceil(items.length / size),
-      };
-    },
-    async handleItem(id: string) {
-      items = items.filter((item) => item.id !== id);
-    },
-  };
+  return memoryPopupList(
+    Array.from({ length: count }, (_, i) => ({
+      id: `t${i + 1}`,
+      title: `待办 ${i + 1}`,
+      content: i === 0 ? '<i>请审核</i>' : '',
+      module: i === 0 ? 'oa' : '',
+      url: i === 0 ? '/oa/approve/1' : '',
+      importance: ((i % 5) + 1) as ImportanceLevel,
+      date: i === 0 ? Date.now() - 2 * 3600_000 : Number.NaN,
+    })),
+  );
 }
 
 interface Setup {

@@ -1,10 +1,9 @@
 import { css } from 'lit';
-import { spinnerMotionStyles, spinnerRingStyles } from '../internal/shared-styles.ts';
+import { spinnerRingStyles } from '../internal/shared-styles.ts';
 import { focusRing } from '../internal/control-styles.ts';
 import { colorDanger, colorDangerLight, colorPrimary, colorTextSecondary, radius, white } from '../internal/tokens.ts';
 
 export const viewportStyles = [
-  spinnerMotionStyles,
   spinnerRingStyles,
   css`
     :host {

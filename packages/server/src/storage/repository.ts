@@ -65,17 +65,11 @@ const SELECT_FILE = `SELECT id, name, mime, size, md5, storage_path AS storagePa
 const READABLE_BY = `(f.is_public = 1 OR f.owner_user_id = @userId OR EXISTS (
   SELECT 1 FROM users o WHERE o.id = f.owner_user_id AND o.unit_id = @unitId))`;
 
-export interface NewFile {
-  name: string;
-  mime: string;
-  size: number;
-  md5: string;
-  storagePath: string;
-  serverId: string;
+/** A file to store: a record without its id and visibility, with an owner; the path cleaned, absent for a file alone. */
+export type NewFile = Omit<FileRecord, 'id' | 'isPublic' | 'ownerUserId' | 'relativePath'> & {
   ownerUserId: number;
-  /** The path in its folder (already cleaned); '' or absent for a file alone. */
   relativePath?: string;
-}
+};
 
 export function createUploadRepository(ctx: ServerContext) {
   const { db } = ctx;
