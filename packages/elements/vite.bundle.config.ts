@@ -93,7 +93,10 @@ export default defineConfig({
               'elements/src/message-dialog/message-dialog(\\.styles)?\\.ts$',
               'core/src/(theme/dialog|version/text)\\.ts$',
             ]),
-            feature('upload', ['elements/src/upload/upload(\\.styles)?\\.ts$', 'core/src/upload/drop\\.ts$']),
+            feature('upload', [
+              'elements/src/upload/(upload|upload\\.styles|states|format)\\.ts$',
+              'core/src/upload/drop\\.ts$',
+            ]),
             feature('voice', [
               'elements/src/voice-recorder/(voice-recorder|voice-recorder\\.styles|microphone)\\.ts$',
               'core/src/voice/(api|texts|text)\\.ts$',

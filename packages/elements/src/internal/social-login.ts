@@ -6,11 +6,13 @@
  * (`runLoginChain`) signs in with it; the state is remembered with core's `expectSocialState`, so a code that comes
  * back with another state (a planted link) is refused.
  */
+import { html, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { expectSocialState } from '@edu-portal/core/auth/social-state.ts';
 import { stripParams } from '@edu-portal/core/auth/address.ts';
 import type { SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { safeUrl } from '@edu-portal/core/platform/safe-url.ts';
+import { qrCode } from './qr-code.ts';
 
 export type { SocialProvider };
 
@@ -116,4 +118,22 @@ export function prepareQrLogin(
   }
   if (login) expectSocialState(login.state);
   return login;
+}
+
+/**
+ * What a QR panel shows of `qr`: the code (named, and described by the caption with id `qr-caption`), the caption's
+ * content (the provider, and to scan), and the link to the provider's page with the button that makes a new code.
+ */
+export function qrPanelParts(
+  qr: QrLogin,
+  refresh: () => void,
+): { code: TemplateResult; caption: TemplateResult; actions: TemplateResult } {
+  return {
+    code: qrCode(qr.url, qrLabel(), 'qr-caption'),
+    caption: html`<strong>${providerName(qr.providerId)}</strong> · ${scanHint()}`,
+    actions: html`<a class="qr-link" part="qr-link" href=${qr.url}>${qrLinkText()}</a>
+      <button class="refresh" type="button" @click=${refresh}>
+        ${msg('刷新二维码', { id: 'login.qr.refresh' })}
+      </button>`,
+  };
 }

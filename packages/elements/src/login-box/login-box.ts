@@ -4,16 +4,7 @@ import { msg } from '@lit/localize';
 import { getSocialProviders, type SocialProvider } from '@edu-portal/core/auth/api.ts';
 import { readBindParams, type BindParams } from '@edu-portal/core/auth/address.ts';
 import { LoginFormElement, loadLoginSubmit, type LoginSuccessOutcome } from '../internal/login-form.ts';
-import { qrCode } from '../internal/qr-code.ts';
-import {
-  prepareQrLogin,
-  providerLogo,
-  providerName,
-  qrLabel,
-  qrLinkText,
-  scanHint,
-  type QrLogin,
-} from '../internal/social-login.ts';
+import { prepareQrLogin, providerLogo, providerName, qrPanelParts, type QrLogin } from '../internal/social-login.ts';
 import { loginBoxStyles } from './login-box.styles.ts';
 
 export type LoginBoxMode = 'login' | 'bind';
@@ -232,19 +223,17 @@ export class EduLoginBox extends LoginFormElement {
             </div>`
           : nothing
       }
-      ${
-        qr
-          ? html`<figure class="qr" part="qr">
-              ${qrCode(qr.url, qrLabel(), 'qr-caption')}
-              <figcaption id="qr-caption"><strong>${providerName(qr.providerId)}</strong> · ${scanHint()}</figcaption>
-              <a class="qr-link" part="qr-link" href=${qr.url}>${qrLinkText()}</a>
-              <button class="refresh" type="button" @click=${() => this.showQr(qr.providerId)}>
-                ${msg('刷新二维码', { id: 'login.qr.refresh' })}
-              </button>
-            </figure>`
-          : html`<p class="empty">${msg('暂无可用的扫码登录方式', { id: 'login.qr.none' })}</p>`
-      }
+      ${qr ? this.renderQrFigure(qr) : html`<p class="empty">${msg('暂无可用的扫码登录方式', { id: 'login.qr.none' })}</p>`}
     `;
+  }
+
+  private renderQrFigure(qr: QrLogin) {
+    const { code, caption, actions } = qrPanelParts(qr, () => this.showQr(qr.providerId));
+    return html`<figure class="qr" part="qr">
+      ${code}
+      <figcaption id="qr-caption">${caption}</figcaption>
+      ${actions}
+    </figure>`;
   }
 
   protected override render() {

@@ -10,16 +10,7 @@ import { defineElement } from '../internal/define-element.ts';
 import { DialogHost } from '../internal/dialog-host.ts';
 import type { EduCloseDetail, EduCloseSource } from '../internal/events.ts';
 import { LoginFormElement, type LoginSuccessOutcome } from '../internal/login-form.ts';
-import { qrCode } from '../internal/qr-code.ts';
-import {
-  prepareQrLogin,
-  providerLogo,
-  providerName,
-  qrLabel,
-  qrLinkText,
-  scanHint,
-  type QrLogin,
-} from '../internal/social-login.ts';
+import { prepareQrLogin, providerLogo, providerName, qrPanelParts, type QrLogin } from '../internal/social-login.ts';
 import { loginDialogStyles } from './login-dialog.styles.ts';
 
 /** How the login dialog closed: `login` after signing in, `cancel` for every other way. */
@@ -237,18 +228,14 @@ export class EduLoginDialog extends DialogHost(LoginFormElement) {
         aria-label=${msg('扫码登录', { id: 'login.method.qr' })}
         ?hidden=${!qr}
       >
-        ${
-          qr
-            ? html`${qrCode(qr.url, qrLabel(), 'qr-caption')}
-                <span id="qr-caption"><strong>${providerName(qr.providerId)}</strong> · ${scanHint()}</span>
-                <a class="qr-link" part="qr-link" href=${qr.url}>${qrLinkText()}</a>
-                <button class="refresh" type="button" @click=${() => (this.qr = prepareQrLogin(this.providerOf(qr)!))}>
-                  ${msg('刷新二维码', { id: 'login.qr.refresh' })}
-                </button>`
-            : nothing
-        }
+        ${qr ? this.renderQrParts(qr) : nothing}
       </div>
     </div>`;
+  }
+
+  private renderQrParts(qr: QrLogin) {
+    const { code, caption, actions } = qrPanelParts(qr, () => (this.qr = prepareQrLogin(this.providerOf(qr)!)));
+    return html`${code}<span id="qr-caption">${caption}</span>${actions}`;
   }
 
   private providerOf(qr: QrLogin): SocialProvider | undefined {
