@@ -136,14 +136,17 @@ describe('file extensions (part 1 §5, part 2 §5)', () => {
   });
 
   it('reads the last extension, lower-case, ignoring trailing dots and spaces and the path', () => {
-    expect(fileExtension('photo.JPG')).to.equal('jpg');
-    expect(fileExtension('archive.tar.gz')).to.equal('gz');
-    expect(fileExtension('run.exe.')).to.equal('exe');
-    expect(fileExtension('run.exe . ')).to.equal('exe');
-    expect(fileExtension('C:\\dir.v2\\README')).to.equal('');
-    expect(fileExtension('/home/a.b/file')).to.equal('');
-    expect(fileExtension('.bashrc')).to.equal('');
-    expect(fileExtension('noext')).to.equal('');
+    const cases: [string, string][] = [
+      ['photo.JPG', 'jpg'],
+      ['archive.tar.gz', 'gz'],
+      ['run.exe.', 'exe'],
+      ['run.exe . ', 'exe'],
+      ['C:\\dir.v2\\README', ''],
+      ['/home/a.b/file', ''],
+      ['.bashrc', ''],
+      ['noext', ''],
+    ];
+    for (const [name, extension] of cases) expect(fileExtension(name), name).to.equal(extension);
     expect(fileExtension(undefined)).to.equal('');
   });
 

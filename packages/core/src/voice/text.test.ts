@@ -6,17 +6,20 @@ import { cleanRecognizedText, resolveVoiceText } from './text.ts';
 
 describe('voice text rules', () => {
   it('removes a trailing full stop, comma or exclamation mark, full or half width', () => {
-    expect(cleanRecognizedText('打开作业管理。')).to.equal('打开作业管理');
-    expect(cleanRecognizedText('打开作业管理，')).to.equal('打开作业管理');
-    expect(cleanRecognizedText('打开作业管理！')).to.equal('打开作业管理');
-    expect(cleanRecognizedText('Open Homework.')).to.equal('Open Homework');
-    expect(cleanRecognizedText('Open Homework!')).to.equal('Open Homework');
-    expect(cleanRecognizedText('open homework, ')).to.equal('open homework');
-    expect(cleanRecognizedText('好的。。！')).to.equal('好的');
-    // Only at the end, and only those marks.
-    expect(cleanRecognizedText('你好，世界')).to.equal('你好，世界');
-    expect(cleanRecognizedText('在吗？')).to.equal('在吗？');
-    expect(cleanRecognizedText(' 。！ ')).to.equal('');
+    const cases: [string, string][] = [
+      ['打开作业管理。', '打开作业管理'],
+      ['打开作业管理，', '打开作业管理'],
+      ['打开作业管理！', '打开作业管理'],
+      ['Open Homework.', 'Open Homework'],
+      ['Open Homework!', 'Open Homework'],
+      ['open homework, ', 'open homework'],
+      ['好的。。！', '好的'],
+      // Only at the end, and only those marks.
+      ['你好，世界', '你好，世界'],
+      ['在吗？', '在吗？'],
+      [' 。！ ', ''],
+    ];
+    for (const [heard, clean] of cases) expect(cleanRecognizedText(heard), heard).to.equal(clean);
   });
 
   it('gives "didn\'t catch that" for empty text in each language, without a call', async () => {
