@@ -1,41 +1,27 @@
 import { expect } from '@open-wc/testing';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { useReactRoot } from './test-utils.tsx';
 import type { EduLoginFailedEvent } from '@edu-portal/elements/internal/login-form.ts';
 import { EduLoginBox } from './wrappers/edu-login-box.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('React <EduLoginBox>: passkeys', () => {
-  let container: HTMLElement;
-  let root: Root;
+  const view = useReactRoot();
 
-  beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-
-  const box = () => container.querySelector('edu-login-box')!;
+  const box = () => view.container.querySelector('edu-login-box')!;
   const passkeyButton = () => box().shadowRoot!.querySelector<HTMLButtonElement>('[part="passkey"]');
 
   it('offers the passkey button unless noPasskey is set', async () => {
-    await act(async () => root.render(<EduLoginBox noSocial />));
+    await act(async () => view.root.render(<EduLoginBox noSocial />));
     await box().updateComplete;
     expect(passkeyButton()).to.not.equal(null);
-    await act(async () => root.render(<EduLoginBox noSocial noPasskey />));
+    await act(async () => view.root.render(<EduLoginBox noSocial noPasskey />));
     await box().updateComplete;
     expect(passkeyButton()).to.equal(null);
   });
 
   it('hands a passkey sign-in that did not happen to onEduLoginFailed, with no fields', async () => {
     const failures: EduLoginFailedEvent[] = [];
-    await act(async () => root.render(<EduLoginBox noSocial onEduLoginFailed={(e) => failures.push(e)} />));
+    await act(async () => view.root.render(<EduLoginBox noSocial onEduLoginFailed={(e) => failures.push(e)} />));
     await box().updateComplete;
     // This test page's origin is not the relying party the server names, so the browser refuses the ceremony.
     const result = await box().signInWithPasskey();

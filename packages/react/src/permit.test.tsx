@@ -1,12 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { useReactRoot } from './test-utils.tsx';
 import type { MenuNode } from '@edu-portal/core/permissions/menu.ts';
 import { createPermissionStore, permissions } from '@edu-portal/core/permissions/store.ts';
 import { loginAs, logoutServer } from '@edu-portal/core/test-support/server.ts';
 import { Permit, PermissionProvider, usePermit } from './permit.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function node(code: string): MenuNode {
   return { code, name: code, englishName: '', resourceType: 1, menuRoute: '', applicationCode: 'base', children: [] };
@@ -27,24 +25,12 @@ function drivenStore() {
 }
 
 describe('React permissions: usePermit and <Permit>', () => {
-  let container: HTMLElement;
-  let root: Root;
-
-  beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const view = useReactRoot();
 
   it('<Permit> renders its children only while any code is permitted, else the fallback', async () => {
     const { store, grant } = drivenStore();
     act(() =>
-      root.render(
+      view.root.render(
         <PermissionProvider store={store}>
           <Permit codes="base_role">
             <button>role</button>
@@ -55,13 +41,13 @@ describe('React permissions: usePermit and <Permit>', () => {
         </PermissionProvider>,
       ),
     );
-    expect(container.textContent).to.equal('no unit');
+    expect(view.container.textContent).to.equal('no unit');
     await grant('base_unit');
-    expect(container.textContent).to.equal('unit');
+    expect(view.container.textContent).to.equal('unit');
     await grant('base_role');
-    expect(container.textContent).to.equal('roleno unit');
+    expect(view.container.textContent).to.equal('roleno unit');
     await act(async () => store.reset());
-    expect(container.textContent).to.equal('no unit');
+    expect(view.container.textContent).to.equal('no unit');
   });
 
   it('usePermit follows the store and re-renders only when its answer changes', async () => {
@@ -72,60 +58,60 @@ describe('React permissions: usePermit and <Permit>', () => {
       return <output>{String(usePermit(codes))}</output>;
     }
     act(() =>
-      root.render(
+      view.root.render(
         <PermissionProvider store={store}>
           <Probe codes="a, b" />
         </PermissionProvider>,
       ),
     );
-    expect(container.textContent).to.equal('false');
+    expect(view.container.textContent).to.equal('false');
     const denied = renders;
     await act(async () => {
       await store.load({ userType: 3 }, 'base'); // a parent has no tree: still not permitted, no render
     });
     expect(renders).to.equal(denied);
-    expect(container.textContent).to.equal('false');
+    expect(view.container.textContent).to.equal('false');
     await grant('b');
-    expect(container.textContent).to.equal('true');
+    expect(view.container.textContent).to.equal('true');
     const before = renders;
     await act(async () => {
       await grant('a'); // another tree that permits it too: the answer is true again after the reload
     });
-    expect(container.textContent).to.equal('true');
+    expect(view.container.textContent).to.equal('true');
     expect(renders).to.be.greaterThan(before);
     act(() =>
-      root.render(
+      view.root.render(
         <PermissionProvider store={store}>
           <Probe codes="" />
         </PermissionProvider>,
       ),
     );
-    expect(container.textContent).to.equal('false');
+    expect(view.container.textContent).to.equal('false');
   });
 
   it("without a provider it reads core's page store", async () => {
     act(() =>
-      root.render(
+      view.root.render(
         <Permit codes="base_unit" fallback="hidden">
           shown
         </Permit>,
       ),
     );
-    expect(container.textContent).to.equal('hidden');
+    expect(view.container.textContent).to.equal('hidden');
     await act(async () => {
       await permissions.load({ userType: 1 }, 'base'); // no tree for an area officer: nothing is permitted
     });
-    expect(container.textContent).to.equal('hidden');
+    expect(view.container.textContent).to.equal('hidden');
     await loginAs('teacher1');
     try {
       await act(async () => {
         await permissions.load({ userType: 2 }, 'base'); // the page client's tree call
       });
-      expect(container.textContent).to.equal('shown');
+      expect(view.container.textContent).to.equal('shown');
     } finally {
       await logoutServer();
     }
     await act(async () => permissions.reset());
-    expect(container.textContent).to.equal('hidden');
+    expect(view.container.textContent).to.equal('hidden');
   });
 });
