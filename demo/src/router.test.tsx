@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { useReactRoot } from '@edu-portal/react/test-utils.ts';
 import {
   HashRouter,
   Link,
@@ -14,8 +14,6 @@ import {
   useSearchParams,
   type RouteObject,
 } from './router.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const names = (routes: RouteObject[], path: string) =>
   matchRoutes(routes, path)?.map((m) => m.route.handle as string) ?? null;
@@ -67,8 +65,7 @@ describe('demo router: matching', () => {
 });
 
 describe('demo router: in a page', () => {
-  let container: HTMLElement;
-  let root: Root;
+  const view = useReactRoot();
 
   function Layout() {
     return (
@@ -104,16 +101,13 @@ describe('demo router: in a page', () => {
   function Routed() {
     return <>{useRoutes(routes)}</>;
   }
-  const text = () => container.querySelector('main > p')?.textContent;
-  const link = (name: string) => [...container.querySelectorAll('a')].find((a) => a.textContent === name)!;
+  const text = () => view.container.querySelector('main > p')?.textContent;
+  const link = (name: string) => [...view.container.querySelectorAll('a')].find((a) => a.textContent === name)!;
 
   beforeEach(() => {
     history.replaceState(null, '', '#/');
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     act(() =>
-      root.render(
+      view.root.render(
         <HashRouter>
           <Routed />
         </HashRouter>,
@@ -121,11 +115,7 @@ describe('demo router: in a page', () => {
     );
   });
 
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    history.replaceState(null, '', location.pathname + location.search);
-  });
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
 
   it('shows the route of the address, and follows links without reloading, with a history entry', async () => {
     expect(text()).to.equal('home page');

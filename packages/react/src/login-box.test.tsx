@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { act } from 'react';
-import { useReactRoot } from './test-utils.tsx';
+import { useReactRoot } from './test-utils.ts';
 import type { EduLoginFailedEvent } from '@edu-portal/elements/internal/login-form.ts';
 import { EduLoginBox } from './wrappers/edu-login-box.ts';
 

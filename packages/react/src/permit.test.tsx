@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { act } from 'react';
-import { useReactRoot } from './test-utils.tsx';
+import { useReactRoot } from './test-utils.ts';
 import type { MenuNode } from '@edu-portal/core/permissions/menu.ts';
 import { createPermissionStore, permissions } from '@edu-portal/core/permissions/store.ts';
 import { loginAs, logoutServer } from '@edu-portal/core/test-support/server.ts';
