@@ -5,34 +5,21 @@
 //     XHR answer is complete to the rows laid out after `edu-page-load` (client decoding, Lit update, row clones);
 //   - the baseline: fetch, then JSON.parse and createElement/textContent per cell, timed from the body text in hand.
 // A second row times the whole round trip (request sent → rows laid out) of both. Runs alternate; medians of 21.
-import { median } from './support.mjs';
+import { median, openBenchPage } from './support.mjs';
 const RUNS = 21;
 const WARM_UP = 3;
 const SIZE = 400;
 
-const PAGE = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <title>paged list benchmark</title>
-    <script type="module" src="/edu-elements.js"></script>
-    <style>
-      body { font: 14px system-ui, sans-serif; margin: 16px; }
-      table { border-collapse: collapse; width: 100%; }
-      td { padding: 4px 8px; border-bottom: 1px solid #ebeef5; }
-    </style>
-  </head>
-  <body><main id="stage"></main></body>
-</html>`;
+const STYLE = `<style>
+  body { font: 14px system-ui, sans-serif; margin: 16px; }
+  table { border-collapse: collapse; width: 100%; }
+  td { padding: 4px 8px; border-bottom: 1px solid #ebeef5; }
+</style>`;
 
 export default async function run({ browser, baseURL }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  // A page of the server's own origin, so the element's requests and cookies are as in real use.
-  await page.route(`${baseURL}/__bench/paged-list.html`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }),
-  );
-  await page.goto(`${baseURL}/__bench/paged-list.html`);
+  await openBenchPage(page, baseURL, 'paged-list', { head: STYLE, body: '<main id="stage"></main>' });
   await page.waitForFunction(() => customElements.get('edu-paged-list') !== undefined);
 
   await page.evaluate((size) => {

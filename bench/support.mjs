@@ -28,6 +28,34 @@ export async function signInForCookie(baseURL, username = 'teacher1') {
   return { user: body.data, cookie };
 }
 
+/** Signs `username` in from a Playwright page's context: the session cookies land in the context. */
+export async function signInPage(page, username = 'teacher1') {
+  const login = await page.request.post('/api/uaa/oauth/login', { data: { username, password: DEMO_PASSWORD } });
+  if ((await login.json()).status !== 200) throw new Error(`bench: ${username} could not sign in`);
+}
+
+/**
+ * Opens `/__bench/{name}.html` on the server's own origin (its requests and cookies as in real use): the drop-in
+ * bundle, `head` and `body`. The route goes once the page is loaded: with one in place Playwright intercepts every
+ * request of the page, upload chunks included (about 200 ms each here).
+ */
+export async function openBenchPage(page, baseURL, name, { head = '', body }) {
+  const html = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="utf-8" />
+    <title>${name} benchmark</title>
+    <script type="module" src="/edu-elements.js"></script>
+    ${head}
+  </head>
+  <body>${body}</body>
+</html>`;
+  const url = `${baseURL}/__bench/${name}.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  await page.goto(url);
+  await page.unrouteAll();
+}
+
 /** Writes `size` random bytes to `path` in 16 MiB blocks. */
 export function writeRandomFile(path, size) {
   const fd = openSync(path, 'w');

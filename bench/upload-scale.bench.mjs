@@ -14,24 +14,12 @@ import { randomBytes, createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, writeRandomFile } from './support.mjs';
+import { openBenchPage, signInPage, writeRandomFile } from './support.mjs';
 
 const MiB = 1024 * 1024;
 /** EDU_BENCH_BIG_MIB tries the memory run on a smaller file (the recorded result is 4 GiB). */
 const BIG = (Number(process.env.EDU_BENCH_BIG_MIB) || 4096) * MiB;
 const SMALL_FILES = 1000;
-
-const PAGE = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <title>upload scale benchmark</title>
-    <script type="module" src="/edu-elements.js"></script>
-  </head>
-  <body>
-    <edu-upload id="upload" multiple></edu-upload>
-  </body>
-</html>`;
 
 const round = (n, digits = 1) => +n.toFixed(digits);
 
@@ -100,19 +88,12 @@ async function heapReader(browser, page) {
   };
 }
 
-async function openBenchPage(context, baseURL) {
+/** A signed-in page with one `<edu-upload multiple>`. */
+async function openUploadPage(context, baseURL) {
   const page = await context.newPage();
-  const login = await page.request.post('/api/uaa/oauth/login', {
-    data: { username: 'teacher1', password: DEMO_PASSWORD },
-  });
-  if ((await login.json()).status !== 200) throw new Error('teacher1 could not sign in');
-  await page.route(`${baseURL}/__bench/upload-scale.html`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }),
-  );
-  await page.goto('/__bench/upload-scale.html');
+  await signInPage(page);
+  await openBenchPage(page, baseURL, 'upload-scale', { body: '<edu-upload id="upload" multiple></edu-upload>' });
   await page.waitForFunction(() => customElements.get('edu-upload') !== undefined);
-  // Requests of a page with a route in place are intercepted one by one (chunk bodies included): none from now on.
-  await page.unrouteAll();
   return page;
 }
 
@@ -137,7 +118,7 @@ function storedAll(page, count) {
 async function bigFile(browser, context, baseURL, serverPid, dir) {
   const path = join(dir, 'year-recording.bin');
   writeRandomFile(path, BIG);
-  const page = await openBenchPage(context, baseURL);
+  const page = await openUploadPage(context, baseURL);
   const heaps = await heapReader(browser, page);
   try {
     await heaps.collectGarbage();
@@ -183,7 +164,7 @@ async function manyFiles(context, baseURL, dir) {
     writeFileSync(path, bytes);
     files.push({ path, md5: createHash('md5').update(bytes).digest('hex') });
   }
-  const page = await openBenchPage(context, baseURL);
+  const page = await openUploadPage(context, baseURL);
   try {
     // Requests in flight (fetch and XHR) and long tasks, watched in the page.
     await page.evaluate(() => {

@@ -23,27 +23,13 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, writeRandomFile } from './support.mjs';
+import { median, openBenchPage, signInPage, writeRandomFile } from './support.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = 256 * MiB;
 const HASH_RUNS = 5;
 const PROBE_RUNS = 3;
 const UPLOAD_RUNS = 3;
-const PASSWORD = 'Edu@2026';
-
-const PAGE = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <title>upload benchmark</title>
-    <script type="module" src="/edu-elements.js"></script>
-  </head>
-  <body>
-    <input id="plain" type="file" />
-    <edu-upload id="upload"></edu-upload>
-  </body>
-</html>`;
 
 const round = (n, digits = 2) => +n.toFixed(digits);
 
@@ -227,19 +213,11 @@ export default async function run({ browser, baseURL }) {
   try {
     writeRandomFile(path, SIZE);
     const page = await context.newPage();
-    const login = await page.request.post('/api/uaa/oauth/login', {
-      data: { username: 'teacher1', password: PASSWORD },
-    });
-    if ((await login.json()).status !== 200) throw new Error('teacher1 could not sign in');
+    await signInPage(page);
     const cookie = (await context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join('; ');
-    await page.route(`${baseURL}/__bench/upload.html`, (route) =>
-      route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }),
-    );
-    await page.goto('/__bench/upload.html');
+    const body = '<input id="plain" type="file" /><edu-upload id="upload"></edu-upload>';
+    await openBenchPage(page, baseURL, 'upload', { body });
     await page.waitForFunction(() => window.EduPortal !== undefined && customElements.get('edu-upload') !== undefined);
-    // With a route in place Playwright intercepts every request of the page, 2 MB chunk bodies included (about
-    // 200 ms each here): the page is loaded, so no request is intercepted from now on.
-    await page.unrouteAll();
 
     await page.evaluate(installPageHelpers);
 
