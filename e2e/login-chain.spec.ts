@@ -16,7 +16,11 @@ import {
 
 /** On the development provider's page: "Scan as" the listed account. */
 async function scanAs(page: Page, account: string): Promise<void> {
-  await page.getByRole('listitem').filter({ hasText: account }).getByRole('button', { name: /Scan as/ }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: account })
+    .getByRole('button', { name: /Scan as/ })
+    .click();
 }
 
 test.beforeEach(async ({ request }) => resetServer(request));
