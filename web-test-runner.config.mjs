@@ -35,7 +35,7 @@ function voicedWav() {
   writeFileSync(file, wav);
   return file;
 }
-const fakeMicrophone = voicedWav();
+const microphoneWav = voicedWav();
 /**
  * The fake camera of the face element's tests: a looping .y4m made now by ffmpeg from face-api's sample1.jpg,
  * cropped so one face (about 218 × 205 px) sits near the centre of a 640 × 480 frame (TOOLCHAIN "Face detection").
@@ -50,7 +50,7 @@ function faceY4m() {
   ]);
   return file;
 }
-const fakeCamera = faceY4m();
+const cameraY4m = faceY4m();
 let api;
 // API calls, static plugin files, module language packs (/{rootPath}/{code}/lang/…) and the viewport apps'
 // manifests and files (/{app}/manifest.json, /{app}/static/…) belong to the server.
@@ -107,7 +107,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: [...chromiumArgs, ...fakeMediaArgs({ audio: fakeMicrophone, video: fakeCamera })],
+        args: [...chromiumArgs, ...fakeMediaArgs({ audio: microphoneWav, video: cameraY4m })],
         // Real scrollbars, so the scroll-lock tests can see that locking does not shift the layout.
         ignoreDefaultArgs: ['--hide-scrollbars'],
       },

@@ -7,7 +7,7 @@ import { setNotifier } from '@edu-portal/core/platform/notify.ts';
 import { showNotice } from '@edu-portal/elements/notice/notice.ts';
 import { initLanguage } from '@edu-portal/core/i18n/resolve.ts';
 import { subscribeLanguage } from '@edu-portal/core/i18n/language.ts';
-import { followSessionTheme } from '@edu-portal/core/theme/setting.ts';
+import { followSessionTheme } from '@edu-portal/core/theme/follow.ts';
 // Server texts in traditional Chinese for zh-HK (opencc-js, loaded only when zh-HK is chosen).
 import '@edu-portal/core/traditional.ts';
 // Before the routes: a production path becomes its hash route first.

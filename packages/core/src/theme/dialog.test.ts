@@ -13,13 +13,8 @@ import {
   showsLayoutChoice,
   themeGroupOf,
 } from './dialog.ts';
-import {
-  adoptThemeSetting,
-  applyThemeToPage,
-  currentThemeChoice,
-  followSessionTheme,
-  saveThemeChoice,
-} from './setting.ts';
+import { applyThemeToPage, followSessionTheme } from './follow.ts';
+import { adoptThemeSetting, currentThemeChoice, saveThemeChoice } from './setting.ts';
 import { THEME_STYLESHEET_ID, applyThemeStylesheet, themeStylesheetUrl } from './stylesheet.ts';
 
 describe('theme dialog', () => {

@@ -58,8 +58,7 @@ export {
   saveThemeChoice,
   currentThemeChoice,
   adoptThemeSetting,
-  followSessionTheme,
-  applyThemeToPage,
   type SaveThemeOptions,
   type SaveThemeResult,
 } from './setting.ts';
+export { followSessionTheme, applyThemeToPage } from './follow.ts';

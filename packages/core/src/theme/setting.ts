@@ -2,7 +2,7 @@
  * The user's saved theme setting (spec part 1 §4 "Theme", §6 "Admin"; DESIGN §6 "Theme saving"): saving the
  * dialog's choice (and the admin's sync for the unit), the choice to save along with a language, and adopting the
  * server's setting after login. All of them only change the session store's theme; the page follows the store
- * (`followSessionTheme`), so there is one way a theme reaches the page: dialog → save → store → page.
+ * (`follow.ts`), so there is one way a theme reaches the page: dialog → save → store → page.
  */
 import { client as defaultClient, type Client } from '../http/client.ts';
 import { getLanguage, setLanguage, type Lang } from '../i18n/language.ts';
@@ -12,8 +12,6 @@ import type { SessionSnapshot } from '../session/types.ts';
 import { saveThemeSetting, type ThemeSetting } from './api.ts';
 import type { Layout } from './constants.ts';
 import type { ThemeDraft } from './dialog.ts';
-import { applyThemeStylesheet } from './stylesheet.ts';
-import { applyTheme } from './theme.ts';
 
 export interface SaveThemeOptions {
   /** Whether the user is an admin (`isAdmin`); only admins may sync for all. */
@@ -27,33 +25,6 @@ export interface SaveThemeOptions {
 export interface SaveThemeResult {
   saved: boolean;
   synced: boolean;
-}
-
-/** A theme on the page: its custom properties and the named theme's stylesheet. */
-export function applyThemeToPage(theme: string): void {
-  if (typeof document === 'undefined') return;
-  applyTheme(theme);
-  applyThemeStylesheet(theme);
-}
-
-/**
- * Keeps the page on the session store's theme: applied now (the theme kept from the last visit, before any call)
- * and whenever the store's theme changes (a saved or adopted setting, the logout's return to the default). A host
- * calls it once at start. Returns the function that stops following.
- */
-export function followSessionTheme(
-  session: SessionStore = defaultSession,
-  apply: (theme: string) => void = applyThemeToPage,
-): () => void {
-  let applied: string | null = null;
-  const follow = (): void => {
-    const { theme } = session.getSnapshot();
-    if (theme === applied) return;
-    applied = theme;
-    apply(theme);
-  };
-  follow();
-  return session.subscribe(follow);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type ThemeGroup,
   type ThemeOption,
 } from '@edu-portal/core/theme/dialog.ts';
-import { DEFAULT_LAYOUT, type Layout } from '@edu-portal/core/theme/constants.ts';
+import { DEFAULT_LAYOUT, DEFAULT_THEME_COLOR, type Layout } from '@edu-portal/core/theme/constants.ts';
 import { EduColorPicker, type EduColorChangeEvent } from '../color-picker/color-picker.ts';
 import { EduDialog } from '../dialog/dialog.ts';
 import { buttonStyles } from '../internal/control-styles.ts';
@@ -22,14 +22,8 @@ import { DialogHost } from '../internal/dialog-host.ts';
 import { EduElement } from '../internal/edu-element.ts';
 import { themeDialogStyles } from './theme-dialog.styles.ts';
 
-export interface EduThemeConfirmDetail {
-  /** ink, lotus, cartoon or a colour `#rrggbb`. */
-  theme: string;
-  /** The layout chosen for colour themes (named themes show the top layout but keep this one saved). */
-  layout: Layout;
-  /** Admins only: also make it every user's theme. Always false for others. */
-  syncAll: boolean;
-}
+/** The choice confirmed: core's theme draft (`syncAll` always false for others than admins), saved as it is. */
+export type EduThemeConfirmDetail = ThemeDraft;
 export type EduThemeConfirmEvent = CustomEvent<EduThemeConfirmDetail>;
 
 /** A colour for the custom choice before the user picked one. */
@@ -69,7 +63,7 @@ const SWATCH_BACKGROUNDS: Readonly<Record<string, string>> = {
  * @cssprop [--edu-theme-dialog-width=560px] - Width of the dialog.
  * @cssprop [--edu-theme-dialog-swatch-size=64px] - Width of a swatch.
  * @cssprop [--edu-theme-dialog-legend-color=#303133] - Colour of the group names.
- * @cssprop [--edu-theme-dialog-confirm-background=#3763ab] - Background of the confirm button; defaults to the theme's dark shade.
+ * @cssprop [--edu-theme-dialog-confirm-background=var(--edu-color-primary-dark)] - Background of the confirm button: the theme's dark shade.
  * @cssprop [--edu-color-primary] - The chosen swatch and focus rings.
  */
 export class EduThemeDialog extends DialogHost(EduElement) {
@@ -77,7 +71,7 @@ export class EduThemeDialog extends DialogHost(EduElement) {
   static override dependencies = { 'edu-color-picker': EduColorPicker, 'edu-dialog': EduDialog };
 
   /** The theme in force: ink, lotus, cartoon or a colour. */
-  @property() theme = '#457CD6';
+  @property() theme: string = DEFAULT_THEME_COLOR;
 
   /** The user's layout in force. */
   @property() layout: Layout = DEFAULT_LAYOUT;
