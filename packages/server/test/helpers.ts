@@ -1,4 +1,5 @@
 /** Test helpers: a real server on a free port with a throw-away data directory, and a cookie-keeping client. */
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -206,6 +207,8 @@ export interface ServerSuite {
   readonly dataDir: string;
   /** A client without a session, for the test-hook calls under /api/__test/. */
   readonly control: Client;
+  /** A plain GET of `path` on the server, without cookies: what a browser's first visit or a CDN asks. */
+  get(path: string): Promise<Response>;
   configure(settings: Record<string, unknown>): ReturnType<Client['call']>;
 }
 
@@ -244,5 +247,27 @@ export function useServer(
       return current().control;
     },
     configure: (settings) => current().control.call('POST', '/api/__test/config', { json: settings }),
+    get: (path) => fetch(new URL(path, current().server.url)),
   };
+}
+
+/**
+ * Runs `check` on every case of a table grouped by why the cases belong together (why they are refused, say); the
+ * label names the group and the case, for assertion messages.
+ */
+export async function forEachCase(
+  groups: Record<string, readonly string[]>,
+  check: (value: string, label: string) => Promise<void>,
+): Promise<void> {
+  for (const [why, values] of Object.entries(groups)) {
+    for (const value of values) await check(value, `${why}: ${JSON.stringify(value)}`);
+  }
+}
+
+/** The body of a 200 JSON answer that browsers must ask for again each time (version files, app manifests). */
+export async function freshJson<T = Json>(response: Response): Promise<T> {
+  assert.equal(response.status, 200, response.url);
+  assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+  assert.equal(response.headers.get('cache-control'), 'no-cache');
+  return (await response.json()) as T;
 }

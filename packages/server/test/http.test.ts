@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client, startServer, tempDataDir, type RunningServer, PASSWORD } from './helpers.ts';
+import { Client, forEachCase, startServer, tempDataDir, type RunningServer, PASSWORD } from './helpers.ts';
 
 let server: RunningServer;
 let client: Client;
@@ -108,14 +108,12 @@ describe('stored files', () => {
 
 describe('language packs', () => {
   it('serves the common and module packs as flat maps in en and zh-HK', async () => {
-    for (const path of [
-      '/common/plugins/common-ph/2.0.0/lang/en-ph.json',
-      '/common/plugins/common-ph/2.0.0/lang/zh-HK-ph.json',
-      '/pages/base/lang/en-desktop.json',
-      '/pages/base/lang/zh-HK-desktop.json',
-      '/area/areaBase/lang/en-areaDesktop.json',
-      '/area/areaBase/lang/zh-HK-areaDesktop.json',
-    ]) {
+    const packs = [
+      '/common/plugins/common-ph/2.0.0/lang/{lang}-ph.json',
+      '/pages/base/lang/{lang}-desktop.json',
+      '/area/areaBase/lang/{lang}-areaDesktop.json',
+    ];
+    for (const path of packs.flatMap((pack) => ['en', 'zh-HK'].map((lang) => pack.replace('{lang}', lang)))) {
       const response = await client.raw('GET', `${path}?_t=1`);
       assert.equal(response.status, 200, path);
       const pack = (await response.json()) as Record<string, unknown>;
@@ -134,17 +132,16 @@ describe('language packs', () => {
   });
 
   it('answers 404 for unknown packs and refuses to leave the assets directory', async () => {
-    for (const path of [
-      '/common/plugins/common-ph/9.9.9/lang/en-ph.json',
-      '/common/plugins/common-ph/2.0.0/lang/fr-ph.json',
-      '/pages/base/lang/fr-desktop.json',
-      '/pages/nope/lang/en-desktop.json',
-      '/pages/base/lang/en-desktop.txt',
-      '/pages/..%2F..%2Fsrc/lang/config.json',
-      '/api/uaa/lang/en-desktop.json',
-    ]) {
-      assert.equal((await client.raw('GET', path)).status, 404, path);
-    }
+    const refused = {
+      'unknown version': ['/common/plugins/common-ph/9.9.9/lang/en-ph.json'],
+      'unknown language': ['/common/plugins/common-ph/2.0.0/lang/fr-ph.json', '/pages/base/lang/fr-desktop.json'],
+      'unknown module or root': ['/pages/nope/lang/en-desktop.json', '/api/uaa/lang/en-desktop.json'],
+      'not a pack file': ['/pages/base/lang/en-desktop.txt'],
+      'leaving the assets directory': ['/pages/..%2F..%2Fsrc/lang/config.json'],
+    };
+    await forEachCase(refused, async (path, label) => {
+      assert.equal((await client.raw('GET', path)).status, 404, label);
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../src/db/database.ts';
-import { Client, PASSWORD, tempDataDir, useServer } from './helpers.ts';
+import { Client, forEachCase, PASSWORD, tempDataDir, useServer } from './helpers.ts';
 
 const SCHOOL_ID = '330108001';
 
@@ -221,19 +221,21 @@ describe('the development provider', () => {
   });
 
   it('answers HTTP 400 for a foreign redirect_uri, an unknown provider or a malformed state', async () => {
-    for (const query of [
-      'provider=weixin&state=a&redirect_uri=https%3A%2F%2Fevil.example%2Fcb',
-      'provider=weixin&state=a&redirect_uri=%2F%2Fevil.example%2Fcb',
-      'provider=weixin&state=a',
-      'provider=facebook&state=a&redirect_uri=%2F',
-      'state=a&redirect_uri=%2F',
-      'provider=weixin&state=a%2Fb&redirect_uri=%2F',
-    ]) {
+    const refused = {
+      'a foreign redirect_uri': [
+        'provider=weixin&state=a&redirect_uri=https%3A%2F%2Fevil.example%2Fcb',
+        'provider=weixin&state=a&redirect_uri=%2F%2Fevil.example%2Fcb',
+      ],
+      'no redirect_uri': ['provider=weixin&state=a'],
+      'an unknown or missing provider': ['provider=facebook&state=a&redirect_uri=%2F', 'state=a&redirect_uri=%2F'],
+      'a malformed state': ['provider=weixin&state=a%2Fb&redirect_uri=%2F'],
+    };
+    await forEachCase(refused, async (query, label) => {
       const response = await new Client(server.url).raw('GET', `/api/uaa/social/dev/authorize?${query}`);
-      assert.equal(response.status, 400, query);
+      assert.equal(response.status, 400, label);
       assert.match(response.headers.get('content-type')!, /^text\/html/);
       assert.ok(!(await response.text()).includes('evil.example'), 'the refused address is not echoed');
-    }
+    });
     const posted = await new Client(server.url).raw('POST', '/api/uaa/social/dev/authorize', {
       form: {
         provider: 'weixin',

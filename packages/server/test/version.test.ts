@@ -5,19 +5,14 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { compareVersions, loadServices } from '../src/plugins/version.ts';
 import { APPS } from '../src/db/seed-data.ts';
-import { Client, login, tempDataDir, useServer } from './helpers.ts';
+import { Client, forEachCase, freshJson, login, tempDataDir, useServer } from './helpers.ts';
 
 const server = useServer({}, { resetBeforeEach: false });
-
-const get = (path: string) => fetch(new URL(path, server.url));
+const get = server.get;
 
 describe('version calls', () => {
   it('answers the package file of the desktop front end from the newest seeded record', async () => {
-    const response = await get('/pages/base/package.json');
-    assert.equal(response.status, 200);
-    assert.match(response.headers.get('content-type') ?? '', /application\/json/);
-    assert.equal(response.headers.get('cache-control'), 'no-cache');
-    const body = (await response.json()) as Record<string, string>;
+    const body = await freshJson<Record<string, string>>(await get('/pages/base/package.json'));
     assert.deepEqual(Object.keys(body).sort(), ['appVersion', 'name', 'packageDate', 'serverVersion']);
     assert.equal(body.name, 'desktop');
     assert.equal(body.appVersion, '2.0.0');
@@ -38,9 +33,8 @@ describe('version calls', () => {
   });
 
   it('answers the version list newest first with dated bilingual notes from the versions table', async () => {
-    const response = await get('/pages/base-version/version.json');
-    assert.equal(response.status, 200);
-    const list = (await response.json()) as { version: string; date: string; metto: { cn: string; en: string }[] }[];
+    type Notes = { version: string; date: string; metto: { cn: string; en: string }[] }[];
+    const list = await freshJson<Notes>(await get('/pages/base-version/version.json'));
     assert.deepEqual(
       list.map((v) => v.version),
       ['2.0.0', '1.9.0', '1.8.2'],
@@ -64,9 +58,7 @@ describe('version calls', () => {
     const hw = (await (await get('/pages/homework/package.json')).json()) as Record<string, string>;
     const hwServer = (await new Client(server.url).call('GET', '/api/homework/nl/homework_package_versions')).body.data;
     assert.equal(compareVersions(hwServer.webCodeVersion, hw.appVersion!), 1, 'homework needs a newer front end');
-    const area = await get('/area/areaBase-version/version.json');
-    assert.equal(area.status, 200);
-    assert.deepEqual(await area.json(), []);
+    assert.deepEqual(await freshJson(await get('/area/areaBase-version/version.json')), []);
   });
 
   it('answers the three version calls for the server id of every seeded app, under its deploy path', async () => {
@@ -83,24 +75,27 @@ describe('version calls', () => {
   });
 
   it('answers 404 for a service without version calls, an unknown code, a wrong root or file name', async () => {
-    for (const path of [
-      '/pages/payroll/package.json',
-      '/pages/payroll-version/version.json',
-      '/pages/nosuch/package.json',
-      '/area/base/package.json',
-      '/pages/base/version.json',
-      '/pages/areaBase-version/version.json',
-      '/api/payroll/nl/payroll_package_versions',
-      '/api/nosuch/nl/nosuch_package_versions',
-      '/api/base/nl/edu_package_versions',
-      '/api/base/nl/base_package_version',
-    ]) {
+    const missing = {
+      'a service without version calls': [
+        '/pages/payroll/package.json',
+        '/pages/payroll-version/version.json',
+        '/api/payroll/nl/payroll_package_versions',
+      ],
+      'an unknown code': ['/pages/nosuch/package.json', '/api/nosuch/nl/nosuch_package_versions'],
+      'the wrong root': ['/area/base/package.json', '/pages/areaBase-version/version.json'],
+      'the wrong file or call name': [
+        '/pages/base/version.json',
+        '/api/base/nl/edu_package_versions',
+        '/api/base/nl/base_package_version',
+      ],
+    };
+    await forEachCase(missing, async (path, label) => {
       const response = await get(path);
-      assert.equal(response.status, 404, path);
+      assert.equal(response.status, 404, label);
       const body = (await response.json()) as { status: number; code: string };
-      assert.equal(body.status, 404, path);
-      assert.equal(body.code, 'not_found', path);
-    }
+      assert.equal(body.status, 404, label);
+      assert.equal(body.code, 'not_found', label);
+    });
   });
 
   it('leaves the other routes under /api/{code} and /{root}/{code} alone', async () => {

@@ -4,20 +4,15 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, it } from 'node:test';
-import { startServer, useServer } from './helpers.ts';
+import { forEachCase, freshJson, startServer, useServer } from './helpers.ts';
 import { APPS_DIR } from '../src/plugins/viewport-apps.ts';
 
 const server = useServer({}, { resetBeforeEach: false });
-
-const get = (path: string) => fetch(new URL(path, server.url));
+const get = server.get;
 
 describe('viewport apps', () => {
   it('serves the manifest of each demo app: fileId.js and optional fileId.css entries', async () => {
-    const timetable = await get('/demo-timetable/manifest.json');
-    assert.equal(timetable.status, 200);
-    assert.match(timetable.headers.get('content-type') ?? '', /application\/json/);
-    assert.equal(timetable.headers.get('cache-control'), 'no-cache');
-    assert.deepEqual(await timetable.json(), {
+    assert.deepEqual(await freshJson(await get('/demo-timetable/manifest.json')), {
       'week.js': 'static/week.js',
       'week.css': 'static/timetable.css',
       'today.js': 'static/today.js',
@@ -56,17 +51,18 @@ describe('viewport apps', () => {
   });
 
   it('answers HTTP 404 for unknown apps and files and refuses names that could leave the apps directory', async () => {
-    for (const path of [
-      '/no-such-app/manifest.json',
-      '/demo-timetable/static/nope.js',
-      '/demo-timetable/static/week.txt',
-      '/demo-timetable/static/..%2Fmanifest.json',
-      '/..%2F..%2Fpackage.json/manifest.json',
-      '/demo-timetable/static/%2E%2E%2F%2E%2E%2Fsrc%2Findex.ts',
-    ]) {
-      const response = await get(path);
-      assert.equal(response.status, 404, path);
-    }
+    const refused = {
+      'an unknown app or file': ['/no-such-app/manifest.json', '/demo-timetable/static/nope.js'],
+      'a file type apps do not serve': ['/demo-timetable/static/week.txt'],
+      'leaving the apps directory': [
+        '/demo-timetable/static/..%2Fmanifest.json',
+        '/..%2F..%2Fpackage.json/manifest.json',
+        '/demo-timetable/static/%2E%2E%2F%2E%2E%2Fsrc%2Findex.ts',
+      ],
+    };
+    await forEachCase(refused, async (path, label) => {
+      assert.equal((await get(path)).status, 404, label);
+    });
   });
 
   it('leaves the API and the language packs alone', async () => {

@@ -7,9 +7,8 @@ import { expect } from '@open-wc/testing';
 import { setLanguage } from '../i18n/language.ts';
 import { createSessionStore, type SessionStore } from '../session/store.ts';
 import { useReferenceServer } from '../test-support/server-suite.ts';
-import { configureServer, expireAccessTokens, loginAs, serverCalls } from '../test-support/server.ts';
+import { configureServer, expireAccessTokens, loginAs, rejection, serverCalls } from '../test-support/server.ts';
 import { createClient, type Client, type ClientOptions } from './client.ts';
-import { RequestError } from './errors.ts';
 import type { Notice } from '../platform/notify.ts';
 
 const ECHO = '/api/__test/echo';
@@ -22,17 +21,6 @@ interface EchoData {
   query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
-}
-
-/** Resolves with the rejection of `promise`, failing the test when it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<RequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(RequestError);
-    return error as RequestError;
-  }
-  throw new Error('expected the request to reject');
 }
 
 describe('request client', () => {

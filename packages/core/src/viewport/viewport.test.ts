@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createClient, type Client } from '../http/client.ts';
-import { captureNotices } from '../test-support/server.ts';
+import { captureNotices, rejection } from '../test-support/server.ts';
 import {
   fetchManifest,
   loadScript,
@@ -20,16 +20,7 @@ import {
 } from './viewport.ts';
 
 const here = () => location.href;
-
-async function rejection(promise: Promise<unknown>): Promise<ViewportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ViewportError);
-    return error as ViewportError;
-  }
-  throw new Error('expected a rejection');
-}
+const viewportRejection = (promise: Promise<unknown>) => rejection(promise, ViewportError);
 
 function thrown(run: () => unknown): ViewportError {
   try {
@@ -100,7 +91,7 @@ describe('viewport loader (core)', () => {
       const first = fetchManifest('demo-timetable');
       expect(fetchManifest('demo-timetable')).to.equal(first);
       expect(await first).to.have.property('week.js', 'static/week.js');
-      const missing = await rejection(fetchManifest('no-such-app'));
+      const missing = await viewportRejection(fetchManifest('no-such-app'));
       expect(missing.kind).to.equal('manifest');
       expect(fetchManifest('no-such-app')).to.not.equal(fetchManifest('demo-library'));
       expect(notices).to.deep.equal([]);
@@ -138,11 +129,11 @@ describe('viewport loader (core)', () => {
 
   it('a file that fails to load rejects, leaves nothing behind and is tried again next time', async () => {
     const url = new URL('/demo-library/static/missing.js', here()).href;
-    expect((await rejection(loadScript(url))).kind).to.equal('script');
+    expect((await viewportRejection(loadScript(url))).kind).to.equal('script');
     expect(document.querySelectorAll(`script[src="${url}"]`).length).to.equal(0);
-    expect((await rejection(loadScript(url))).kind).to.equal('script');
+    expect((await viewportRejection(loadScript(url))).kind).to.equal('script');
     const css = new URL('/demo-library/static/missing.css', here()).href;
-    expect((await rejection(loadStyle(css))).kind).to.equal('style');
+    expect((await viewportRejection(loadStyle(css))).kind).to.equal('style');
   });
 
   it('loads an app end to end and mounts it into a container', async () => {
@@ -165,10 +156,10 @@ describe('viewport loader (core)', () => {
   });
 
   it('names what went wrong', async () => {
-    expect((await rejection(loadViewportApp('../x', 'week'))).kind).to.equal('invalid-app');
-    expect((await rejection(loadViewportApp('demo-timetable', 'we ek'))).kind).to.equal('invalid-file-id');
-    expect((await rejection(loadViewportApp('no-such-app', 'week'))).kind).to.equal('manifest');
-    expect((await rejection(loadViewportApp('demo-timetable', 'month'))).kind).to.equal('missing-entry');
+    expect((await viewportRejection(loadViewportApp('../x', 'week'))).kind).to.equal('invalid-app');
+    expect((await viewportRejection(loadViewportApp('demo-timetable', 'we ek'))).kind).to.equal('invalid-file-id');
+    expect((await viewportRejection(loadViewportApp('no-such-app', 'week'))).kind).to.equal('manifest');
+    expect((await viewportRejection(loadViewportApp('demo-timetable', 'month'))).kind).to.equal('missing-entry');
   });
 
   it('normalises what a mount function returns', () => {
