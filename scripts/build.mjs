@@ -1,7 +1,7 @@
 // Builds everything the host needs, in dependency order:
 //   1. custom-elements.json from the elements' JSDoc (the single source for wrappers, editor data and docs);
 //   2. the React wrappers generated from it;
-//   3. the drop-in bundle packages/elements/dist/edu-elements.js for plain pages;
+//   3. the drop-in bundle packages/elements/dist/cdn/edu-elements.js for plain pages;
 //   4. the demo host into demo/dist, with the legacy page and the bundle beside it.
 // `--generated` stops after step 2 (what type-checking and the dev server need). `--packages` builds what the
 // published packages hold instead: each package's dist/ (ES modules, declarations, source maps), the bundle and the
